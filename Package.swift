@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Stackfeed: a headless backend for feed-style apps.
+/// The module graph and its dependency rules are described in docs/DESIGN.md.
+let package = Package(
+  name: "Stackfeed",
+  products: [
+    .executable(name: "stackfeed", targets: ["stackfeed"]),
+    .executable(name: "stackfeed-bench", targets: ["stackfeed-bench"]),
+    .library(name: "FeedModels", targets: ["FeedModels"]),
+    .library(name: "FeedViewModels", targets: ["FeedViewModels"]),
+    .library(name: "StackLayout", targets: ["StackLayout"]),
+    .library(name: "StackRender", targets: ["StackRender"]),
+  ],
+  targets: [
+    // The system libsqlite3; the only C the wrapper sees.
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
+    // The SQLite wrapper: the ONLY module that imports CSQLite.
+    .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
+    // Migrations/ and Seeds/ compiled into the binary with C23 #embed.
+    .target(
+      name: "CStackfeedBundle",
+      cSettings: [.unsafeFlags(["-std=c23"])]
+    ),
+    .target(name: "FeedModels"),
+    .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
+    .target(name: "FeedStore", dependencies: ["SQLiteCore", "FeedModels", "CStackfeedBundle"]),
+    .target(name: "StackLayout"),
+    .target(name: "StackRender", dependencies: ["StackLayout"]),
+    .target(
+      name: "FeedPlugins",
+      dependencies: ["SQLiteCore", "FeedModels", "FeedViewModels", "FeedStore", "StackLayout", "StackRender"]
+    ),
+    .target(name: "StackfeedCLI", dependencies: ["FeedPlugins"]),
+    .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
+    .executableTarget(name: "stackfeed-bench", dependencies: ["StackfeedCLI"]),
+
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
+    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),
+    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
+    .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
+    .testTarget(name: "StackRenderTests", dependencies: ["StackRender"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "FeedPluginsTests", dependencies: ["FeedPlugins"], exclude: ["Fixtures"]),
+    .testTarget(name: "StackfeedCLITests", dependencies: ["StackfeedCLI", "stackfeed"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

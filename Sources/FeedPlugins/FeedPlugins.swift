@@ -1,0 +1,1 @@
+// FeedPlugins: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// FeedStore: placeholder until its issue lands.

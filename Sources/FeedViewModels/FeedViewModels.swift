@@ -1,0 +1,1 @@
+// FeedViewModels: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// SQLiteCore: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// StackRender: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// StackfeedCLI: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+print("stackfeed-bench: not built yet")

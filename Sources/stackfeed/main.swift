@@ -1,0 +1,1 @@
+print("stackfeed: not built yet")
