@@ -32,11 +32,13 @@ let package = Package(
     .target(name: "FeedStore", dependencies: ["SQLiteCore", "FeedModels", "CStackfeedBundle"]),
     .target(name: "StackLayout"),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
+    // The CardsStack presentation: card frames per state and the drag state machine.
+    .target(name: "CardStack"),
     .target(
       name: "FeedPlugins",
       dependencies: ["SQLiteCore", "FeedModels", "FeedViewModels", "FeedStore", "StackLayout", "StackRender"]
     ),
-    .target(name: "StackfeedCLI", dependencies: ["FeedPlugins"]),
+    .target(name: "StackfeedCLI", dependencies: ["FeedPlugins", "CardStack"]),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
     .executableTarget(name: "stackfeed-bench", dependencies: ["StackfeedCLI"]),
 
@@ -44,6 +46,7 @@ let package = Package(
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
+    .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
     .testTarget(name: "StackRenderTests", dependencies: ["StackRender"], exclude: ["__Snapshots__"]),
     .testTarget(name: "FeedPluginsTests", dependencies: ["FeedPlugins"], exclude: ["Fixtures"]),
     .testTarget(name: "StackfeedCLITests", dependencies: ["StackfeedCLI", "stackfeed"]),

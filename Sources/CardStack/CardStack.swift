@@ -1,0 +1,1 @@
+// CardStack: placeholder until its issue lands.
