@@ -1,1 +1,0 @@
-// FeedViewModels: placeholder until its issue lands.

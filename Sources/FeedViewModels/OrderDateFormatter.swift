@@ -1,0 +1,50 @@
+import Foundation
+
+/// Formats an order date as `dd MMM yy` (e.g. `06 Jul 21`) with English month abbreviations in an explicit
+/// time zone, the same on every device.
+///
+/// Built once and reused: it reads the zone's offset for the instant and converts days to a Gregorian
+/// date arithmetically, which is much cheaper than a `DateFormatter` per call.
+///
+///     let dates = OrderDateFormatter(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+///     dates.string(from: Date(timeIntervalSince1970: 1_625_572_800))  // "06 Jul 21"
+public struct OrderDateFormatter: Sendable {
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  private static let secondsPerDay = 86_400
+
+  /// The zone the day, month and year are taken in.
+  public let timeZone: TimeZone
+
+  /// Creates a formatter for `timeZone`.
+  public init(timeZone: TimeZone) {
+    self.timeZone = timeZone
+  }
+
+  /// The date as `dd MMM yy` in ``timeZone``.
+  public func string(from date: Date) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    let days = seconds >= 0 ? seconds / Self.secondsPerDay : (seconds - Self.secondsPerDay + 1) / Self.secondsPerDay
+    let (year, month, day) = Self.civilDate(daysSince1970: days)
+    let yy = ((year % 100) + 100) % 100
+    return Self.twoDigits(day) + " " + Self.months[month - 1] + " " + Self.twoDigits(yy)
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0" + String(value) : String(value)
+  }
+
+  /// The proleptic Gregorian (year, month 1–12, day 1–31) of a day count since 1970-01-01.
+  /// Howard Hinnant's `civil_from_days` (https://howardhinnant.github.io/date_algorithms.html).
+  private static func civilDate(daysSince1970: Int) -> (year: Int, month: Int, day: Int) {
+    let z = daysSince1970 + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shiftedMonth = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+}

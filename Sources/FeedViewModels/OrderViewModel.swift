@@ -1,0 +1,61 @@
+import FeedModels
+
+/// One picture of an order's gallery, with the `+N` overlay on the last one when images were left out.
+public struct GalleryImage: Sendable, Hashable {
+  /// The product image asset name.
+  public var image: String
+  /// `"+N"` on the 4th image when the order has more than 4 images, else `nil`.
+  public var overlay: String?
+
+  /// Creates a gallery image.
+  public init(image: String, overlay: String?) {
+    self.image = image
+    self.overlay = overlay
+  }
+}
+
+/// The texts and gallery of an order's card.
+///
+///     let model = OrderViewModel(order: order, dates: OrderDateFormatter(timeZone: utc))
+///     model.title     // "IT'S FUFILLED"
+///     model.subtitle  // "Ordered on 06 Jul 21"
+public struct OrderViewModel: Sendable, Hashable {
+  /// The most images a gallery shows.
+  public static let maxGalleryImages = 4
+
+  /// The order's id.
+  public var id: String
+  /// `"IT'S " + status`, upper-cased (locale-independent, see ``HeaderViewModel``).
+  public var title: String
+  /// `"Ordered on dd MMM yy"` in the formatter's time zone.
+  public var subtitle: String
+  /// At most 4 images; see ``gallery(for:)``.
+  public var gallery: [GalleryImage]
+
+  /// Derives the card texts from an order, formatting its date with `dates`.
+  public init(order: Order, dates: OrderDateFormatter) {
+    id = order.id
+    title = ("It's " + order.status).uppercased()
+    subtitle = "Ordered on " + dates.string(from: order.orderedAt)
+    gallery = Self.gallery(for: order.items)
+  }
+
+  /// The gallery of a list of line items: each product image repeated by its quantity, at most 4;
+  /// when there are more, the 4th carries `+N` with N = image count − 3.
+  ///
+  ///     // tshirt ×1, top ×1, hoodie ×1, shorts ×3 → tshirt, top, hoodie, shorts "+3"
+  public static func gallery(for items: [LineItem]) -> [GalleryImage] {
+    var images: [String] = []
+    var total = 0
+    for item in items where item.quantity > 0 {
+      total += item.quantity
+      while images.count < maxGalleryImages && images.count < total {
+        images.append(item.product.image)
+      }
+    }
+    return images.enumerated().map { index, image in
+      let overlay = index == maxGalleryImages - 1 && total > maxGalleryImages ? "+\(total - 3)" : nil
+      return GalleryImage(image: image, overlay: overlay)
+    }
+  }
+}

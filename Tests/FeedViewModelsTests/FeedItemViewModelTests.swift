@@ -1,0 +1,39 @@
+import FeedModels
+import FeedViewModels
+import Testing
+
+@Suite struct FeedItemViewModelTests {
+  @Test func referenceItemGivesTheReferenceTexts() {
+    let item = FeedItem(
+      id: "a", title: "The future is functional", subtitle: "Get after your goals in new Apex", tag: "new releases",
+      image: "functional-male")
+    let model = FeedItemViewModel(item: item)
+    #expect(model.id == "a")
+    #expect(model.title == "THE FUTURE IS FUNCTIONAL")
+    #expect(model.subtitle == "Get after your goals in new Apex")
+    #expect(model.tag == "NEW RELEASES")
+    #expect(model.image == "functional-male")
+  }
+
+  @Test(arguments: [
+    ("Crème brûlée", "CRÈME BRÛLÉE"),
+    ("Große Straße", "GROSSE STRASSE"),
+    ("Fire 🔥 sale", "FIRE 🔥 SALE"),
+    ("istanbul", "ISTANBUL"),
+    ("ǆ digraph", "Ǆ DIGRAPH"),
+    ("", ""),
+  ])
+  func titleAndTagAreUpperCasedForAnyScript(text: String, expected: String) {
+    let model = FeedItemViewModel(item: FeedItem(id: "x", title: text, subtitle: text, tag: text, image: nil))
+    #expect(model.title == expected)
+    #expect(model.tag == expected)
+    #expect(model.subtitle == text)
+  }
+
+  @Test func absentSubtitleTagAndImageStayAbsent() {
+    let model = FeedItemViewModel(item: FeedItem(id: "x", title: "Press reset", subtitle: nil, tag: nil, image: nil))
+    #expect(model.subtitle == nil)
+    #expect(model.tag == nil)
+    #expect(model.image == nil)
+  }
+}
