@@ -1,1 +1,0 @@
-// CardStack: placeholder until its issue lands.

@@ -1,0 +1,38 @@
+/// Why a card-stack configuration, container width or transit translation was refused.
+public enum CardStackError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A field is NaN or infinite.
+  case notFinite(field: String, value: Double)
+  /// A height field (`collapsedHeight`, `expandedHeight`, `cardHeight`) is zero or negative.
+  case notPositive(field: String, value: Double)
+  /// An offset, threshold, spacing or the container width is negative.
+  case negative(field: String, value: Double)
+  /// `expandedHeight` is not strictly greater than `collapsedHeight`.
+  case expandedNotAboveCollapsed(expandedHeight: Double, collapsedHeight: Double)
+  /// A transit translation lies outside `0 … expandedHeight − collapsedHeight`.
+  case translationOutOfRange(translation: Double, maximum: Double)
+
+  /// The field the error is about.
+  public var field: String {
+    switch self {
+    case .notFinite(let field, _), .notPositive(let field, _), .negative(let field, _): field
+    case .expandedNotAboveCollapsed: "expandedHeight"
+    case .translationOutOfRange: "translation"
+    }
+  }
+
+  /// A one-line human message naming the field and the offending value.
+  public var description: String {
+    switch self {
+    case .notFinite(let field, let value):
+      "card stack: \(field) must be a finite number, got \(value)"
+    case .notPositive(let field, let value):
+      "card stack: \(field) must be greater than 0, got \(value)"
+    case .negative(let field, let value):
+      "card stack: \(field) must not be negative, got \(value)"
+    case .expandedNotAboveCollapsed(let expanded, let collapsed):
+      "card stack: expandedHeight (\(expanded)) must be greater than collapsedHeight (\(collapsed))"
+    case .translationOutOfRange(let translation, let maximum):
+      "card stack: translation must be between 0 and \(maximum) (expandedHeight − collapsedHeight), got \(translation)"
+    }
+  }
+}
