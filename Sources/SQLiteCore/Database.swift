@@ -1,0 +1,116 @@
+import CSQLite
+import Foundation
+
+/// One connection to a SQLite database file (<https://www.sqlite.org/c3ref/sqlite3.html>).
+///
+/// Opening configures the connection the same way every time: extended result codes, a 5 s busy timeout,
+/// WAL journal, `synchronous=NORMAL` and foreign keys on. A connection is used from one thread at a time;
+/// open one per thread or process.
+///
+///     let db = try Database(path: "/tmp/feed/stackfeed.sqlite")   // creates /tmp/feed/ and the file
+///     try db.write { try db.execute("INSERT INTO item (id) VALUES (?)", ["a1"]) }
+///     let count = try db.queryOne("SELECT count(*) FROM item") { try $0.int(at: 0) }
+public final class Database {
+  /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+  public static let busyTimeoutMilliseconds: Int32 = 5000
+
+  /// The path the database was opened at (`:memory:` for an in-memory database).
+  public let path: String
+  /// True when opened read-only.
+  public let isReadOnly: Bool
+  let connection: Connection
+  var statementCache: [String: Statement] = [:]
+
+  /// Opens (creating if needed) the database at `path`, and its parent folder.
+  ///
+  /// Throws a `DatabaseError` when the folder or file cannot be created (`isCantOpen`) or when the file is
+  /// not a SQLite database (`isNotADatabase`, `isCorrupt`): the file's schema is read once at open.
+  public convenience init(path: String) throws {
+    try self.init(path: path, readOnly: false)
+  }
+
+  /// Opens the database at `path`; read-only opens neither create the file nor change its journal mode.
+  public init(path: String, readOnly: Bool) throws {
+    if !readOnly, path != ":memory:" { try Database.createParentFolder(of: path) }
+    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    var handle: OpaquePointer?
+    let code = sqlite3_open_v2(path, &handle, flags, nil)
+    guard let handle else {
+      throw DatabaseError(code: SQLITE_NOMEM, message: "cannot allocate a connection for \(path)")
+    }
+    // Even a failed open returns a handle that must be closed (https://www.sqlite.org/c3ref/open.html):
+    // the Connection owns it from here on.
+    let connection = Connection(handle: handle)
+    if code != SQLITE_OK {
+      let error = connection.error(code, sql: nil)
+      throw DatabaseError(code: error.code, message: "\(error.message): \(path)")
+    }
+    self.connection = connection
+    self.path = path
+    self.isReadOnly = readOnly
+    try configure()
+  }
+
+  /// A private, empty in-memory database (journal mode `memory` instead of WAL).
+  public static func inMemory() throws -> Database {
+    try Database(path: ":memory:")
+  }
+
+  private static func createParentFolder(of path: String) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw DatabaseError(
+        code: SQLITE_CANTOPEN, message: "cannot create the folder \(folder.path) for the database \(path)")
+    }
+  }
+
+  private func configure() throws {
+    let handle = connection.handle
+    // https://www.sqlite.org/c3ref/extended_result_codes.html and https://www.sqlite.org/c3ref/busy_timeout.html
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, Database.busyTimeoutMilliseconds)
+    do {
+      // Reading the schema makes a file that is not a database fail here, not at its first use.
+      try executeScript("SELECT count(*) FROM sqlite_schema")
+      try retryingWhileBusy {
+        // https://www.sqlite.org/wal.html — persistent; switching needs an exclusive lock, hence the retry.
+        if !isReadOnly { try executeScript("PRAGMA journal_mode=WAL") }
+        // https://www.sqlite.org/pragma.html#pragma_synchronous — NORMAL is durable enough in WAL mode.
+        try executeScript("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON")
+      }
+    } catch let error as DatabaseError {
+      throw DatabaseError(code: error.code, message: "\(error.message): \(path)", sql: error.sql)
+    }
+  }
+
+  /// Runs `body` again (at most `attempts` times in all) while it fails with `SQLITE_BUSY`.
+  ///
+  /// The busy handler already waits up to the busy timeout; SQLite still returns `SQLITE_BUSY` at once in
+  /// some cases (WAL recovery, journal mode changes, see <https://www.sqlite.org/c3ref/busy_handler.html>).
+  func retryingWhileBusy<T>(attempts: Int = 4, _ body: () throws -> T) throws -> T {
+    var attempt = 1
+    while true {
+      do {
+        return try body()
+      } catch let error as DatabaseError where error.isBusy && attempt < attempts {
+        sqlite3_sleep(Int32(50 * attempt))
+        attempt += 1
+      }
+    }
+  }
+
+  /// The rowid of the latest successful INSERT on this connection
+  /// (<https://www.sqlite.org/c3ref/last_insert_rowid.html>).
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
+
+  /// Rows changed by the latest INSERT, UPDATE or DELETE (<https://www.sqlite.org/c3ref/changes.html>).
+  public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
+
+  /// Rows changed since the connection opened (<https://www.sqlite.org/c3ref/total_changes.html>).
+  public var totalChanges: Int { Int(sqlite3_total_changes64(connection.handle)) }
+
+  /// True inside `write`, `read` or an explicit `BEGIN`.
+  public var isInTransaction: Bool { !connection.isAutocommit }
+}

@@ -1,0 +1,45 @@
+/// Why the migrator refused or failed; nothing about the database was changed silently.
+public struct MigrationError: Error, CustomStringConvertible, Sendable, Equatable {
+  /// What went wrong.
+  public enum Kind: Sendable, Equatable {
+    /// An applied migration's SQL differs from this build's (it was edited after shipping).
+    case edited
+    /// The database carries a migration this build does not know (made by a newer version).
+    case unknown
+    /// The migration's SQL failed; it was rolled back completely (see `underlying`).
+    case failed
+    /// Two migrations of this build share a name.
+    case duplicateName
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// The migration concerned.
+  public let migration: String
+  /// The SQLite error behind a `.failed` migration.
+  public let underlying: DatabaseError?
+
+  /// Creates an error about `migration`.
+  public init(kind: Kind, migration: String, underlying: DatabaseError? = nil) {
+    self.kind = kind
+    self.migration = migration
+    self.underlying = underlying
+  }
+
+  /// One sentence naming the migration and what to do.
+  public var description: String {
+    switch kind {
+    case .edited:
+      return "migration \(migration) was changed after it was applied to this database; "
+        + "a shipped migration must never be edited (add a new one instead)"
+    case .unknown:
+      return "the database has migration \(migration) applied, which this build does not know: "
+        + "it was made by a newer version; use that version or another database"
+    case .failed:
+      return "migration \(migration) failed and was rolled back: "
+        + (underlying?.description ?? "unknown error")
+    case .duplicateName:
+      return "two migrations are named \(migration); migration names must be unique"
+    }
+  }
+}

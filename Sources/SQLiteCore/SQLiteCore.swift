@@ -1,1 +1,0 @@
-// SQLiteCore: placeholder until its issue lands.

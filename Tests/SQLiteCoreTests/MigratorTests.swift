@@ -1,0 +1,114 @@
+import Foundation
+import SQLiteCore
+import Synchronization
+import Testing
+
+@Suite struct MigratorTests {
+  static let createItem = Migration(name: "0001_item_create", sql: "CREATE TABLE item (id TEXT PRIMARY KEY);")
+  static let addTitle = Migration(name: "0002_item_title", sql: "ALTER TABLE item ADD COLUMN title TEXT;")
+  /// 2024-01-02T03:04:05Z, written out by hand from the Unix epoch.
+  static let fixedDate = Date(timeIntervalSince1970: 1_704_164_645)
+
+  private func tables(_ db: Database) throws -> [String] {
+    try db.queryAll("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") { try $0.string(at: 0) }
+  }
+
+  @Test func aFreshDatabaseGetsEveryMigrationInNameOrder() throws {
+    let db = try Database.inMemory()
+    let applied = try Migrator(migrations: [Self.addTitle, Self.createItem]).migrate(db) { Self.fixedDate }
+    #expect(applied == ["0001_item_create", "0002_item_title"])
+    try db.execute("INSERT INTO item (id, title) VALUES ('a', 'b')")
+    let records = try Migrator(migrations: []).appliedMigrations(in: db)
+    #expect(records.map(\.name) == ["0001_item_create", "0002_item_title"])
+    #expect(records.map(\.appliedAt) == ["2024-01-02T03:04:05Z", "2024-01-02T03:04:05Z"])
+    #expect(records.first?.checksum == Self.createItem.checksum)
+  }
+
+  @Test func runningAgainAppliesNothingAndChangesNothing() throws {
+    let db = try Database.inMemory()
+    let migrator = Migrator(migrations: [Self.createItem, Self.addTitle])
+    _ = try migrator.migrate(db) { Self.fixedDate }
+    let before = try migrator.appliedMigrations(in: db)
+    #expect(try migrator.migrate(db) { Date(timeIntervalSince1970: 0) } == [])
+    #expect(try migrator.appliedMigrations(in: db) == before)
+    #expect(try migrator.pendingMigrations(in: db) == [])
+  }
+
+  @Test func aNewMigrationIsAppliedOnTopOfOlderOnes() throws {
+    let db = try Database.inMemory()
+    _ = try Migrator(migrations: [Self.createItem]).migrate(db) { Self.fixedDate }
+    let migrator = Migrator(migrations: [Self.createItem, Self.addTitle])
+    #expect(try migrator.pendingMigrations(in: db) == ["0002_item_title"])
+    #expect(try migrator.migrate(db) { Self.fixedDate } == ["0002_item_title"])
+  }
+
+  @Test func aMigrationEditedAfterItWasAppliedIsRefused() throws {
+    let db = try Database.inMemory()
+    _ = try Migrator(migrations: [Self.createItem]).migrate(db) { Self.fixedDate }
+    let edited = Migration(name: "0001_item_create", sql: "CREATE TABLE item (id TEXT PRIMARY KEY, x);")
+    #expect(throws: MigrationError(kind: .edited, migration: "0001_item_create")) {
+      try Migrator(migrations: [edited, Self.addTitle]).migrate(db) { Self.fixedDate }
+    }
+    #expect(try tables(db) == ["item", "stackfeed_migrations"])
+    #expect(try db.queryOne("SELECT count(*) FROM pragma_table_info('item')") { try $0.int(at: 0) } == 1)
+  }
+
+  @Test func aDatabaseWithAMigrationThisBuildDoesNotKnowIsRefused() throws {
+    let db = try Database.inMemory()
+    _ = try Migrator(migrations: [Self.createItem, Self.addTitle]).migrate(db) { Self.fixedDate }
+    let error = #expect(throws: MigrationError.self) {
+      try Migrator(migrations: [Self.createItem]).migrate(db) { Self.fixedDate }
+    }
+    #expect(error?.kind == .unknown)
+    #expect(error?.description.contains("0002_item_title") == true)
+  }
+
+  @Test func aFailingMigrationRollsBackCompletelyAndEarlierOnesStay() throws {
+    let db = try Database.inMemory()
+    let broken = Migration(name: "0002_broken", sql: "CREATE TABLE half (x); INSERT INTO nowhere VALUES (1);")
+    let error = #expect(throws: MigrationError.self) {
+      try Migrator(migrations: [Self.createItem, broken]).migrate(db) { Self.fixedDate }
+    }
+    #expect(error?.kind == .failed)
+    #expect(error?.migration == "0002_broken")
+    #expect(error?.underlying?.message == "no such table: nowhere")
+    #expect(try tables(db) == ["item", "stackfeed_migrations"])
+    #expect(try Migrator(migrations: []).appliedMigrations(in: db).map(\.name) == ["0001_item_create"])
+  }
+
+  @Test func twoMigrationsWithOneNameAreRefused() throws {
+    let twin = Migration(name: "0001_item_create", sql: "CREATE TABLE other (x);")
+    #expect(throws: MigrationError(kind: .duplicateName, migration: "0001_item_create")) {
+      try Migrator(migrations: [Self.createItem, twin]).migrate(Database.inMemory()) { Self.fixedDate }
+    }
+  }
+
+  @Test func theChecksumIsTheSHA256OfTheSQL() {
+    // FIPS 180-2 appendix B test vectors.
+    #expect(
+      Migration(name: "a", sql: "abc").checksum == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      Migration(name: "a", sql: "").checksum == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(
+      Migration(name: "a", sql: "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq").checksum
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+
+  @Test func connectionsMigratingOneFreshFileAtOnceApplyEachMigrationOnce() throws {
+    let path = try TemporaryFolder().path("store.sqlite")
+    let migrations = (1...5).map { Migration(name: String(format: "%04d_t", $0), sql: "CREATE TABLE t\($0) (x);") }
+    let applied = Mutex<[String]>([])
+    let failures = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      do {
+        let names = try Migrator(migrations: migrations).migrate(Database(path: path)) { Self.fixedDate }
+        applied.withLock { $0 += names }
+      } catch {
+        failures.withLock { $0.append("\(error)") }
+      }
+    }
+    #expect(failures.withLock { $0 } == [])
+    #expect(applied.withLock { $0 }.sorted() == migrations.map(\.name))
+    #expect(try Migrator(migrations: migrations).pendingMigrations(in: Database(path: path)) == [])
+  }
+}
