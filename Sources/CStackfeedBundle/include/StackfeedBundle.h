@@ -15,5 +15,8 @@ typedef struct {
 extern const StackfeedBundledFile stackfeed_bundled_files[];
 /// Number of entries in `stackfeed_bundled_files`.
 extern const unsigned long stackfeed_bundled_file_count;
+/// Entry `index` of `stackfeed_bundled_files`, or NULL past the end. Swift cannot import an array of
+/// unknown size, so it reads the table through this function.
+const StackfeedBundledFile *stackfeed_bundled_file(unsigned long index);
 
 #endif

@@ -1,0 +1,24 @@
+import Foundation
+import SQLiteCore
+
+/// The bundled `Migrations/*.sql` files as `Migration` values, named after their files without `.sql`.
+///
+/// Files are named `NNNN_<kind>_<what>.sql`, e.g. `0001_feed_item_create.sql` belongs to the `feed_item` plugin.
+///
+///     let mine = BundledMigrations.forKind("feed_item")   // [0001_feed_item_create, …]
+public enum BundledMigrations {
+  /// Every bundled migration, in name order.
+  public static let all: [Migration] = BundledFiles.files(in: "Migrations")
+    .filter { $0.key.hasSuffix(".sql") }
+    .map { Migration(name: String($0.key.dropLast(4)), sql: String(decoding: $0.value, as: UTF8.self)) }
+    .sorted { $0.name < $1.name }
+
+  /// The migrations of one plugin kind among `migrations` (the bundled ones by default): those named
+  /// `NNNN_<kind>_…`, in name order. A kind must not be another kind's prefix followed by `_`.
+  public static func forKind(_ kind: String, in migrations: [Migration] = all) -> [Migration] {
+    migrations.filter { migration in
+      guard let separator = migration.name.firstIndex(of: "_") else { return false }
+      return migration.name[migration.name.index(after: separator)...].hasPrefix(kind + "_")
+    }
+  }
+}

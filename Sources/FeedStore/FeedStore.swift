@@ -1,1 +1,0 @@
-// FeedStore: placeholder until its issue lands.

@@ -1,0 +1,44 @@
+/// Where the database file is: `--db`, else `$STACKFEED_DB`, else the embedded default
+/// `$XDG_DATA_HOME/stackfeed/stackfeed.sqlite` (`~/.local/share/stackfeed/stackfeed.sqlite` when
+/// `XDG_DATA_HOME` is unset, empty or relative, as the XDG Base Directory spec says).
+///
+///     let location = StoreLocation.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
+///     if location.isEmbeddedDefault { … bootstrap it … }
+public struct StoreLocation: Sendable, Hashable {
+  /// Which rule chose the path.
+  public enum Source: Sendable, Hashable {
+    /// The `--db` option.
+    case option
+    /// The `STACKFEED_DB` environment variable.
+    case environment
+    /// The embedded default under the XDG data folder.
+    case embeddedDefault
+  }
+
+  /// The database file's path.
+  public let path: String
+  /// Which rule chose it.
+  public let source: Source
+
+  /// True for the embedded default database (the one `list` creates and seeds when it is missing).
+  public var isEmbeddedDefault: Bool { source == .embeddedDefault }
+
+  /// Resolves the path from the `--db` value (nil when absent) and the environment, which is passed in.
+  /// Empty values count as unset. Without `HOME` the default falls back to a relative `.local/share`.
+  public static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
+    if let option, !option.isEmpty { return StoreLocation(path: option, source: .option) }
+    if let path = environment["STACKFEED_DB"], !path.isEmpty { return StoreLocation(path: path, source: .environment) }
+    let dataHome: String
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      dataHome = xdg
+    } else {
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+      dataHome = join(home, ".local/share")
+    }
+    return StoreLocation(path: join(dataHome, "stackfeed/stackfeed.sqlite"), source: .embeddedDefault)
+  }
+
+  private static func join(_ folder: String, _ relative: String) -> String {
+    folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+  }
+}

@@ -1,0 +1,33 @@
+import FeedStore
+import Testing
+
+@Suite struct StoreLocationTests {
+  @Test(
+    arguments: [
+      ("/x/a.sqlite", ["STACKFEED_DB": "/y/b.sqlite"], "/x/a.sqlite", StoreLocation.Source.option),
+      (nil, ["STACKFEED_DB": "/y/b.sqlite", "XDG_DATA_HOME": "/data"], "/y/b.sqlite", .environment),
+      ("", ["STACKFEED_DB": "/y/b.sqlite"], "/y/b.sqlite", .environment),
+      (
+        nil, ["STACKFEED_DB": "", "XDG_DATA_HOME": "/data", "HOME": "/home/u"], "/data/stackfeed/stackfeed.sqlite",
+        .embeddedDefault
+      ),
+      (nil, ["XDG_DATA_HOME": "/data/", "HOME": "/home/u"], "/data/stackfeed/stackfeed.sqlite", .embeddedDefault),
+      (nil, ["HOME": "/home/u"], "/home/u/.local/share/stackfeed/stackfeed.sqlite", .embeddedDefault),
+      (
+        nil, ["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share/stackfeed/stackfeed.sqlite",
+        .embeddedDefault
+      ),
+      (
+        nil, ["XDG_DATA_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/share/stackfeed/stackfeed.sqlite",
+        .embeddedDefault
+      ),
+    ] as [(String?, [String: String], String, StoreLocation.Source)])
+  func thePathComesFromTheOptionThenTheEnvironmentThenXDG(
+    option: String?, environment: [String: String], path: String, source: StoreLocation.Source
+  ) {
+    let location = StoreLocation.resolve(option: option, environment: environment)
+    #expect(location.path == path)
+    #expect(location.source == source)
+    #expect(location.isEmbeddedDefault == (source == .embeddedDefault))
+  }
+}
