@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "FeedModels"),
     .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
     .target(name: "FeedStore", dependencies: ["SQLiteCore", "FeedModels", "CStackfeedBundle"]),
-    .target(name: "StackLayout"),
+    .target(name: "StackLayout", exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
