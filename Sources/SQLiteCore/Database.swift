@@ -72,9 +72,9 @@ public final class Database {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, Database.busyTimeoutMilliseconds)
     do {
-      // Reading the schema makes a file that is not a database fail here, not at its first use.
-      try executeScript("SELECT count(*) FROM sqlite_schema")
       try retryingWhileBusy {
+        // Reading the schema makes a file that is not a database fail here, not at its first use.
+        try executeScript("SELECT count(*) FROM sqlite_schema")
         // https://www.sqlite.org/wal.html — persistent; switching needs an exclusive lock, hence the retry.
         if !isReadOnly { try executeScript("PRAGMA journal_mode=WAL") }
         // https://www.sqlite.org/pragma.html#pragma_synchronous — NORMAL is durable enough in WAL mode.

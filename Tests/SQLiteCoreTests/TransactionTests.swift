@@ -79,13 +79,15 @@ import Testing
     let first = try Database(path: path)
     try first.execute("CREATE TABLE t (v)")
     let outcome = Mutex<(error: String?, waited: Double)?>(nil)
+    let ready = DispatchSemaphore(value: 0)
     let done = DispatchSemaphore(value: 0)
     try first.write {
       try first.execute("INSERT INTO t VALUES (1)")
       Thread.detachNewThread {
-        let start = Date()
         do {
           let second = try Database(path: path)
+          ready.signal()
+          let start = Date()
           try second.write { try second.execute("INSERT INTO t VALUES (2)") }
           outcome.withLock { $0 = (nil, Date().timeIntervalSince(start)) }
         } catch {
@@ -93,7 +95,9 @@ import Testing
         }
         done.signal()
       }
-      Thread.sleep(forTimeInterval: 0.4)
+      ready.wait()
+      // The first writer holds the lock for at least 0.3 s after the second one starts asking for it.
+      Thread.sleep(forTimeInterval: 0.3)
     }
     done.wait()
     let result = outcome.withLock { $0 }
