@@ -1,0 +1,83 @@
+import SQLiteCore
+
+extension FeedItemPlugin {
+  /// The texts generated items cycle through (the reference feed's).
+  private static let samples: [(title: String, subtitle: String, tag: String?, image: String)] = [
+    ("The future is functional", "Get after your goals in new Apex", "new releases", "functional-male"),
+    ("Press reset", "The newest collection is here", nil, "reset"),
+    ("The future is functional", "Get after your goals in new Apex", "new releases", "functional-female"),
+    ("Raise the bar", "Level up in Vital Rise", nil, "raise"),
+    ("Must haves", "Your key piece inspo", nil, "must-have"),
+    ("Take on the heat", "In summer activewear", nil, "flex"),
+  ]
+
+  /// How often `generate` reports progress, in rows.
+  public static let progressInterval = 50_000
+
+  /// Appends `count` synthetic feed items after the existing ones, each with a fresh random UUID id, in one
+  /// write transaction through one reused prepared statement. `progress` gets the rows written so far every
+  /// ``progressInterval`` rows and at the end.
+  public static func generate(_ count: Int, in db: Database, progress: (Int) -> Void = { _ in }) throws {
+    try db.write {
+      let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
+      let insert = try db.prepare(SQL.insert)
+      var ids = RandomUUIDs()
+      for offset in 0..<count {
+        let sample = samples[offset % samples.count]
+        insert.reset()
+        try insert.bind(ids.next(), at: 1)
+        try insert.bind(sample.title, at: 2)
+        try insert.bind(sample.subtitle, at: 3)
+        try insert.bind(sample.tag, at: 4)
+        try insert.bind(sample.image, at: 5)
+        try insert.bind(last + Int64(offset) + 1, at: 6)
+        try insert.step()
+        if (offset + 1) % progressInterval == 0 { progress(offset + 1) }
+      }
+      insert.reset()
+      progress(count)
+    }
+  }
+}
+
+/// Random version-4 UUID strings (lowercase), from a fast generator seeded once from the system's entropy.
+struct RandomUUIDs {
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+  private var state: UInt64
+
+  init() {
+    var system = SystemRandomNumberGenerator()
+    state = system.next()
+  }
+
+  /// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit output per call.
+  private mutating func nextWord() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// The next UUID, e.g. `1b4e28ba-2fa1-4d2e-9c5b-7a3f0e6b2d11`.
+  mutating func next() -> String {
+    var high = nextWord()
+    var low = nextWord()
+    high = (high & ~0xF000) | 0x4000  // version 4 (RFC 9562 §5.4)
+    low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
+    return String(unsafeUninitializedCapacity: 36) { buffer in
+      var index = 0
+      for nibble in 0..<32 {
+        if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+          buffer[index] = UInt8(ascii: "-")
+          index += 1
+        }
+        let word = nibble < 16 ? high : low
+        let shift = UInt64(60 - 4 * (nibble % 16))
+        buffer[index] = Self.hexDigits[Int((word >> shift) & 0xF)]
+        index += 1
+      }
+      return index
+    }
+  }
+}

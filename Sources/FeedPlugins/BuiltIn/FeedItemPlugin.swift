@@ -1,0 +1,105 @@
+import FeedModels
+import FeedStore
+import FeedViewModels
+import SQLiteCore
+
+/// The feed items (`feed_items.json`): the feed's main list, in `position` order, paged by position.
+public struct FeedItemPlugin: RowPlugin {
+  enum SQL {
+    /// Moves whatever item holds position ?1 (other than ?2) to the end, freeing the slot.
+    static let freePosition = """
+      UPDATE feed_item SET position = (SELECT max(position) + 1 FROM feed_item) WHERE position = ?1 AND id <> ?2
+      """
+    static let upsert = """
+      INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      ON CONFLICT (id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, tag = excluded.tag,
+        image = excluded.image, position = excluded.position
+      WHERE title IS NOT excluded.title OR subtitle IS NOT excluded.subtitle OR tag IS NOT excluded.tag
+        OR image IS NOT excluded.image OR position IS NOT excluded.position
+      """
+    static let insert = "INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES (?, ?, ?, ?, ?, ?)"
+    static let lastPosition = "SELECT coalesce(max(position), 0) FROM feed_item"
+    static let deleteAll = "DELETE FROM feed_item"
+    static let page = """
+      SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > ? ORDER BY position LIMIT ?
+      """
+  }
+
+  /// Creates the plugin.
+  public init() {}
+
+  /// `feed_item`.
+  public var kind: String { "feed_item" }
+  /// The main list.
+  public var placement: RowPlacement { .stream }
+  /// The bundled `Migrations/NNNN_feed_item_*.sql`.
+  public var migrations: [Migration] { BundledMigrations.forKind(kind) }
+  /// `feed_items.json`.
+  public var seedFiles: [String] { ["feed_items.json"] }
+
+  /// Reads `feed_items.json`: an array of `{id, title, subtitle?, tag?, image?}` with unique, non-empty ids.
+  public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [FeedItem]? {
+    guard let records = try files.records("feed_items.json") else { return nil }
+    var ids = UniqueIDs()
+    var items: [FeedItem] = []
+    items.reserveCapacity(records.count)
+    for record in records {
+      let id = try record.identifier()
+      try ids.insert(id, of: record)
+      items.append(
+        FeedItem(
+          id: id, title: try record.string("title"), subtitle: try record.optionalString("subtitle"),
+          tag: try record.optionalString("tag"), image: try record.optionalString("image")))
+    }
+    return items
+  }
+
+  /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
+  /// one of those positions moves to the end of the feed. Re-seeding the same file changes nothing.
+  public func writeSeed(_ seed: [FeedItem], to db: Database) throws {
+    let free = try db.prepare(SQL.freePosition)
+    let upsert = try db.prepare(SQL.upsert)
+    for (offset, item) in seed.enumerated() {
+      let position = Int64(offset + 1)
+      try free.run([.integer(position), .text(item.id)])
+      try upsert.run([
+        .text(item.id), .text(item.title), SQLValue(item.subtitle), SQLValue(item.tag), SQLValue(item.image),
+        .integer(position),
+      ])
+    }
+  }
+
+  /// Deletes every feed item.
+  public func deleteAll(in db: Database) throws {
+    try db.execute(SQL.deleteAll)
+  }
+
+  /// Streams the items after position `key`, in position order; the key is the position.
+  public func loadModels(
+    from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
+  ) throws {
+    let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? -1)]
+    try db.query(SQL.page, arguments) { row in
+      let item = FeedItem(
+        id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
+        tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))
+      try body(try row.int64(at: 5), item)
+    }
+  }
+
+  /// The card texts.
+  public func viewModel(for model: FeedItem, context: RowContext) -> FeedItemViewModel {
+    FeedItemViewModel(item: model)
+  }
+
+  /// `title`, `subtitle`, `tag`, `image`.
+  public func row(for viewModel: FeedItemViewModel) -> FeedRow {
+    FeedRow(
+      kind: kind, id: viewModel.id,
+      texts: [
+        RowText("title", viewModel.title), RowText("subtitle", viewModel.subtitle), RowText("tag", viewModel.tag),
+        RowText("image", viewModel.image),
+      ],
+      viewModel: viewModel)
+  }
+}

@@ -1,0 +1,112 @@
+import FeedModels
+import FeedStore
+import FeedViewModels
+import Foundation
+import SQLiteCore
+
+/// The order row: the most recent order (by `orderedAt`) with its line items and products, at index 1 of the
+/// feed items. Owns `products.json` and `orders.json`.
+public struct OrderPlugin: RowPlugin {
+  private enum SQL {
+    static let upsertProduct = """
+      INSERT INTO product (id, title, image) VALUES (?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET title = excluded.title, image = excluded.image
+      WHERE title IS NOT excluded.title OR image IS NOT excluded.image
+      """
+    static let upsertOrder = """
+      INSERT INTO orders (id, status, ordered_at) VALUES (?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET status = excluded.status, ordered_at = excluded.ordered_at
+      WHERE status IS NOT excluded.status OR ordered_at IS NOT excluded.ordered_at
+      """
+    static let deleteLines = "DELETE FROM line_item WHERE order_id = ?"
+    static let insertLine = "INSERT INTO line_item (order_id, line, product_id, quantity) VALUES (?, ?, ?, ?)"
+    static let deleteAll = ["DELETE FROM line_item", "DELETE FROM orders", "DELETE FROM product"]
+    /// The latest order and its lines with their products, in one query (no N+1).
+    static let latest = """
+      WITH latest AS (SELECT id, status, ordered_at FROM orders ORDER BY ordered_at DESC, id DESC LIMIT 1)
+      SELECT latest.id, latest.status, latest.ordered_at, line_item.quantity, product.id, product.title, product.image
+      FROM latest
+      LEFT JOIN line_item ON line_item.order_id = latest.id
+      LEFT JOIN product ON product.id = line_item.product_id
+      ORDER BY line_item.line
+      """
+  }
+
+  /// Creates the plugin.
+  public init() {}
+
+  /// `order`.
+  public var kind: String { "order" }
+  /// At index 1 of the feed items.
+  public var placement: RowPlacement { .inserted(at: FeedComposition.orderIndex) }
+  /// The bundled `Migrations/NNNN_order_*.sql`.
+  public var migrations: [Migration] { BundledMigrations.forKind(kind) }
+  /// `products.json`, `orders.json`.
+  public var seedFiles: [String] { ["products.json", "orders.json"] }
+
+  /// Reads `products.json` and `orders.json`; see ``OrderSeed``.
+  public func validateSeed(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
+    try OrderSeed.validate(files)
+  }
+
+  /// Upserts products and orders by id and replaces each seeded order's line items.
+  public func writeSeed(_ seed: OrderSeed, to db: Database) throws {
+    let product = try db.prepare(SQL.upsertProduct)
+    for item in seed.products {
+      try product.run([.text(item.id), .text(item.title), .text(item.image)])
+    }
+    let order = try db.prepare(SQL.upsertOrder)
+    let deleteLines = try db.prepare(SQL.deleteLines)
+    let insertLine = try db.prepare(SQL.insertLine)
+    for record in seed.orders {
+      try order.run([.text(record.id), .text(record.status), .integer(Self.milliseconds(record.orderedAt))])
+      try deleteLines.run([.text(record.id)])
+      for (line, item) in record.lines.enumerated() {
+        try insertLine.run([
+          .text(record.id), .integer(Int64(line)), .text(item.product), .integer(Int64(item.quantity)),
+        ])
+      }
+    }
+  }
+
+  /// Deletes line items, orders and products.
+  public func deleteAll(in db: Database) throws {
+    for sql in SQL.deleteAll { try db.execute(sql) }
+  }
+
+  /// The most recent order, with key 0, when there is one and `key` is nil.
+  public func loadModels(from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void)
+    throws
+  {
+    guard key == nil, limit != 0 else { return }
+    var order: Order?
+    try db.query(SQL.latest) { row in
+      if order == nil {
+        let date = Date(timeIntervalSince1970: Double(try row.int64(at: 2)) / 1000)
+        order = Order(id: try row.string(at: 0), status: try row.string(at: 1), orderedAt: date, items: [])
+      }
+      guard let quantity = try row.optionalInt64(at: 3) else { return }
+      let product = Product(id: try row.string(at: 4), title: try row.string(at: 5), image: try row.string(at: 6))
+      order?.items.append(LineItem(product: product, quantity: Int(quantity)))
+    }
+    if let order { try body(0, order) }
+  }
+
+  /// The order texts and gallery, dated in the context's time zone.
+  public func viewModel(for model: Order, context: RowContext) -> OrderViewModel {
+    OrderViewModel(order: model, dates: context.orderDates)
+  }
+
+  /// `title`, `subtitle`, and the gallery.
+  public func row(for viewModel: OrderViewModel) -> FeedRow {
+    FeedRow(
+      kind: kind, id: viewModel.id,
+      texts: [RowText("title", viewModel.title), RowText("subtitle", viewModel.subtitle)],
+      gallery: viewModel.gallery, viewModel: viewModel)
+  }
+
+  /// Milliseconds since 1970 (UTC), as `ordered_at` stores instants.
+  static func milliseconds(_ date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded())
+  }
+}

@@ -1,0 +1,66 @@
+import FeedModels
+import Foundation
+
+/// The validated contents of `products.json` and `orders.json`.
+public struct OrderSeed: Sendable, Hashable {
+  /// One order as seeded: line items reference products by id.
+  public struct OrderRecord: Sendable, Hashable {
+    /// The order's id.
+    public var id: String
+    /// Its status, as stored.
+    public var status: String
+    /// When it was placed.
+    public var orderedAt: Date
+    /// The line items, in order.
+    public var lines: [Line]
+  }
+
+  /// One line item as seeded.
+  public struct Line: Sendable, Hashable {
+    /// The product's id.
+    public var product: String
+    /// How many, at least 1.
+    public var quantity: Int
+  }
+
+  /// The products, in file order.
+  public var products: [Product]
+  /// The orders, in file order.
+  public var orders: [OrderRecord]
+
+  /// Validates `products.json` and `orders.json` (either may be absent); `nil` when both are.
+  /// Every line item must name a product of `products.json`.
+  static func validate(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
+    let productRecords = try files.records("products.json")
+    let orderRecords = try files.records("orders.json")
+    if productRecords == nil && orderRecords == nil { return nil }
+    var ids = UniqueIDs()
+    var products: [Product] = []
+    for record in productRecords ?? [] {
+      let id = try record.identifier()
+      try ids.insert(id, of: record)
+      products.append(Product(id: id, title: try record.string("title"), image: try record.string("image")))
+    }
+    let known = Set(products.map(\.id))
+    var orderIDs = UniqueIDs()
+    var orders: [OrderRecord] = []
+    for record in orderRecords ?? [] {
+      let id = try record.identifier()
+      try orderIDs.insert(id, of: record)
+      let status = try record.string("status")
+      let orderedAt = try record.instant("orderedAt")
+      var lines: [Line] = []
+      for (index, element) in try record.array("items").enumerated() {
+        let line = try SeedRecord(
+          element, file: record.file, index: record.index, id: id, fieldPrefix: "items[\(index)].")
+        let product = try line.string("product")
+        guard known.contains(product) else {
+          throw line.error("product", "unknown product \"\(product)\" (not in products.json)")
+        }
+        lines.append(Line(product: product, quantity: try line.integer("quantity", minimum: 1)))
+      }
+      orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, lines: lines))
+    }
+    return OrderSeed(products: products, orders: orders)
+  }
+}

@@ -1,0 +1,103 @@
+import SQLiteCore
+
+/// A cursor that does not belong to this feed's registry.
+public struct FeedCursorError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong, in one sentence.
+  public var description: String
+}
+
+/// Merges the registered plugins' rows by placement and streams them: leading rows, then the stream plugin's
+/// rows in key order with each `.inserted(at: i)` plugin's rows before stream row `i` (after the last one when
+/// the stream is shorter), then trailing rows.
+///
+/// Rows go to a callback while the stream query runs: a million feed items are never held in memory.
+///
+///     let composer = FeedComposer(registry: .builtIn, database: db, context: RowContext(timeZone: zone))
+///     let next = try composer.compose(after: nil, limit: 20) { row in print(row.id) }
+public struct FeedComposer {
+  /// The plugins whose rows are merged.
+  public let registry: PluginRegistry
+  /// Where the rows are read from.
+  public let database: Database
+  /// The formatting context.
+  public let context: RowContext
+
+  /// Creates a composer.
+  public init(registry: PluginRegistry, database: Database, context: RowContext) {
+    self.registry = registry
+    self.database = database
+    self.context = context
+  }
+
+  /// Emits the rows after `cursor` (from the start when `nil`), at most `limit` of them when given, all in one
+  /// read transaction. Returns the cursor after the last emitted row when `limit` cut the feed, else `nil`.
+  @discardableResult
+  public func compose(after cursor: FeedCursor?, limit: Int?, emit: (FeedRow) throws -> Void) throws -> FeedCursor? {
+    try withoutActuallyEscaping(emit) { emit in
+      let emitter = RowEmitter(database: database, limit: limit, context: context, emit: emit)
+      do {
+        try database.read { try run(after: cursor, emitter: emitter) }
+      } catch is RowEmitter.LimitReached {
+        return emitter.cursor
+      }
+      return nil
+    }
+  }
+
+  private func run(after cursor: FeedCursor?, emitter: RowEmitter) throws {
+    let plugins = registry.plugins
+    let leading = plugins.filter { $0.placement == .leading }
+    let trailing = plugins.filter { $0.placement == .trailing }
+    let stream = plugins.first { $0.placement == .stream }
+    let inserts = plugins.compactMap { plugin -> (index: Int, plugin: any RowPlugin)? in
+      if case .inserted(let index) = plugin.placement { return (index, plugin) }
+      return nil
+    }.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+
+    var phase = 0  // 0 leading, 1 body, 2 trailing
+    var resume: (kind: String, key: Int64)?
+    if let cursor {
+      guard let plugin = registry.plugin(kind: cursor.kind) else {
+        throw FeedCursorError(description: "the cursor \"\(cursor)\" names the unknown row kind \"\(cursor.kind)\"")
+      }
+      phase = plugin.placement == .leading ? 0 : plugin.placement == .trailing ? 2 : 1
+      resume = (cursor.kind, cursor.key)
+    }
+    if phase == 0 {
+      try emitter.emitAll(of: leading, resumingAt: resume)
+    }
+    if phase <= 1 {
+      let bodyResume = phase == 1 ? cursor : nil
+      try runBody(stream: stream, inserts: inserts, after: bodyResume, emitter: emitter)
+    }
+    try emitter.emitAll(of: trailing, resumingAt: phase == 2 ? resume : nil)
+  }
+
+  private func runBody(
+    stream: (any RowPlugin)?, inserts: [(index: Int, plugin: any RowPlugin)], after cursor: FeedCursor?,
+    emitter: RowEmitter
+  ) throws {
+    var pending = inserts.map { (index: $0.index, plugin: $0.plugin, after: Int64?.none) }[...]
+    if let cursor {
+      emitter.streamCount = cursor.streamCount
+      emitter.streamKey = cursor.streamKey
+      if let position = pending.firstIndex(where: { $0.plugin.kind == cursor.kind }) {
+        pending = pending[position...]
+        pending[position].after = cursor.key
+      } else {
+        pending = pending.drop { $0.index < cursor.streamCount }
+      }
+    }
+    func flush(upTo count: Int) throws {
+      while let next = pending.first, next.index <= count {
+        try emitter.emitRows(of: next.plugin, after: next.after)
+        pending.removeFirst()
+      }
+    }
+    try flush(upTo: emitter.streamCount)
+    if let stream {
+      try emitter.emitStream(stream) { try flush(upTo: emitter.streamCount) }
+    }
+    try flush(upTo: Int.max)
+  }
+}

@@ -1,1 +1,0 @@
-// FeedPlugins: placeholder until its issue lands.

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A parsed JSON value that keeps integers, numbers and booleans apart, so seed validation can say exactly
+/// which type it found.
+public indirect enum JSONValue: Sendable, Hashable, Decodable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A number without a fractional part that fits in 64 bits.
+  case integer(Int64)
+  /// Any other number.
+  case number(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object.
+  case object([String: JSONValue])
+
+  /// Decodes any JSON value.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Parses `data`, or throws a ``SeedError`` naming `file` and where the JSON broke.
+  public static func parse(_ data: Data, file: String) throws(SeedError) -> JSONValue {
+    do {
+      return try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      // JSONDecoder does not say where; JSONSerialization's message does ("around character 14").
+      var detail = "the data is not valid JSON"
+      do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      } catch {
+        if let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
+          detail = "malformed JSON (\(reason.trimmingCharacters(in: CharacterSet(charactersIn: "."))))"
+        }
+      }
+      throw SeedError(file: file, problem: detail)
+    }
+  }
+
+  /// The JSON type's name, as error messages say it: `a string`, `an integer`, `null`…
+  public var typeDescription: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .integer: return "an integer"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}

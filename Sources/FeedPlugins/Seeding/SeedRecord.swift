@@ -1,0 +1,115 @@
+import Foundation
+
+/// One JSON object of a seed file, with typed field accessors whose errors name the file, the record and the
+/// field.
+///
+///     let record = try SeedRecord(value, file: "products.json", index: 0)
+///     let title = try record.string("title")
+public struct SeedRecord: Sendable {
+  /// The seed file the record came from.
+  public let file: String
+  /// The record's index in the file's array (`nil` for a file holding one object).
+  public let index: Int?
+  /// Prefix for field paths, e.g. `items[2].` for a nested record.
+  public let fieldPrefix: String
+  /// The record's id when it has a string one (used in error messages).
+  public let id: String?
+  private let fields: [String: JSONValue]
+
+  /// Wraps `value`, which must be a JSON object.
+  public init(
+    _ value: JSONValue, file: String, index: Int?, id parentID: String? = nil, fieldPrefix: String = ""
+  ) throws(SeedError) {
+    self.file = file
+    self.index = index
+    self.fieldPrefix = fieldPrefix
+    guard case .object(let fields) = value else {
+      let what = fieldPrefix.isEmpty ? nil : String(fieldPrefix.dropLast())
+      throw SeedError(
+        file: file, record: index, id: parentID, field: what,
+        problem: "expected an object, found \(value.typeDescription)")
+    }
+    self.fields = fields
+    if let parentID {
+      self.id = parentID
+    } else if case .string(let id)? = fields["id"], !id.isEmpty {
+      self.id = id
+    } else {
+      self.id = nil
+    }
+  }
+
+  /// An error about `field` of this record.
+  public func error(_ field: String?, _ problem: String) -> SeedError {
+    SeedError(file: file, record: index, id: id, field: field.map { fieldPrefix + $0 }, problem: problem)
+  }
+
+  /// The raw value of `field` (`nil` when the key is absent).
+  public func value(_ field: String) -> JSONValue? {
+    fields[field]
+  }
+
+  /// A required string.
+  public func string(_ field: String) throws(SeedError) -> String {
+    guard let value = fields[field] else { throw error(field, "missing (expected a string)") }
+    guard case .string(let text) = value else {
+      throw error(field, "expected a string, found \(value.typeDescription)")
+    }
+    return text
+  }
+
+  /// A required, non-empty string that identifies the record.
+  public func identifier(_ field: String = "id") throws(SeedError) -> String {
+    let text = try string(field)
+    guard !text.isEmpty else { throw error(field, "must not be empty") }
+    return text
+  }
+
+  /// An optional string: absent or `null` give `nil`.
+  public func optionalString(_ field: String) throws(SeedError) -> String? {
+    switch fields[field] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    case let value?: throw error(field, "expected a string or null, found \(value.typeDescription)")
+    }
+  }
+
+  /// A required integer of at least `minimum`.
+  public func integer(_ field: String, minimum: Int) throws(SeedError) -> Int {
+    guard let value = fields[field] else { throw error(field, "missing (expected an integer ≥ \(minimum))") }
+    guard case .integer(let number) = value, let integer = Int(exactly: number) else {
+      throw error(field, "expected an integer ≥ \(minimum), found \(value.summary)")
+    }
+    guard integer >= minimum else { throw error(field, "expected an integer ≥ \(minimum), found \(integer)") }
+    return integer
+  }
+
+  /// A required array.
+  public func array(_ field: String) throws(SeedError) -> [JSONValue] {
+    guard let value = fields[field] else { throw error(field, "missing (expected an array)") }
+    guard case .array(let elements) = value else {
+      throw error(field, "expected an array, found \(value.typeDescription)")
+    }
+    return elements
+  }
+
+  /// A required ISO-8601 instant such as `2021-07-06T12:00:00Z` (fractional seconds and offsets allowed).
+  public func instant(_ field: String) throws(SeedError) -> Date {
+    let text = try string(field)
+    guard let date = ISO8601Instant.parse(text) else {
+      throw error(field, "expected an ISO-8601 instant such as \"2021-07-06T12:00:00Z\", found \"\(text)\"")
+    }
+    return date
+  }
+}
+
+extension JSONValue {
+  /// The type, with the value for numbers: `the number 1.5`, `a string`.
+  var summary: String {
+    switch self {
+    case .number(let number): return "the number \(number)"
+    case .integer(let number): return "\(number)"
+    default: return typeDescription
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import FeedPlugins
+import Testing
+
+@Suite struct BadSeedTests {
+  /// A valid change to the feed items: were anything written, the dump would differ.
+  static let changedItems = #"[{"id": "zz", "title": "Would change the feed"}]"#
+
+  static let order = #"{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": ITEMS}"#
+
+  static func orders(_ items: String) -> String {
+    "[" + order.replacingOccurrences(of: "ITEMS", with: items) + "]"
+  }
+
+  static let cases: [(file: String, json: String, message: String)] = [
+    ("feed_items.json", #"[{"id": "a", "title": "x""#, "feed_items.json: malformed JSON"),
+    (
+      "feed_items.json", #"{"id": "a", "title": "x"}"#,
+      "feed_items.json: expected an array of records at the top level, found an object"
+    ),
+    ("profile.json", "[]", "profile.json: expected an object at the top level, found an array"),
+    ("profile.json", #"{"firstName": "Ada"}"#, #"profile.json: field "lastName": missing (expected a string)"#),
+    ("feed_items.json", "[1]", "feed_items.json: record 0: expected an object, found an integer"),
+    (
+      "feed_items.json", #"[{"id": "a"}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": missing (expected a string)"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": 5}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": expected a string, found an integer"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t", "tag": true}]"#,
+      #"feed_items.json: record 0 (id "a"): field "tag": expected a string or null, found a boolean"#
+    ),
+    ("feed_items.json", #"[{"title": "t"}]"#, #"feed_items.json: record 0: field "id": missing (expected a string)"#),
+    ("feed_items.json", #"[{"id": "", "title": "t"}]"#, #"feed_items.json: record 0: field "id": must not be empty"#),
+    (
+      "feed_items.json", #"[{"id": 7, "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": expected a string, found an integer"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t"}, {"id": "a", "title": "u"}]"#,
+      #"feed_items.json: record 1 (id "a"): field "id": duplicate id "a" (first used by record 0)"#
+    ),
+    (
+      "products.json", #"[{"id": "p", "title": "P"}]"#,
+      #"products.json: record 0 (id "p"): field "image": missing (expected a string)"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "nope", "quantity": 1}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0].product": unknown product "nope" (not in products.json)"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "vital-top", "quantity": 1}, {"product": "vital-top", "quantity": 0}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[1].quantity": expected an integer ≥ 1, found 0"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "vital-top", "quantity": 1.5}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0].quantity": expected an integer ≥ 1, found the number 1.5"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "vital-top", "quantity": "2"}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0].quantity": expected an integer ≥ 1, found a string"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "vital-top"}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0].quantity": missing (expected an integer ≥ 1)"#
+    ),
+    (
+      "orders.json", orders(#"["vital-top"]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0]": expected an object, found a string"#
+    ),
+    (
+      "orders.json", orders(#"{}"#),
+      #"orders.json: record 0 (id "o1"): field "items": expected an array, found an object"#
+    ),
+    (
+      "orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "yesterday", "items": []}]"#,
+      #"orders.json: record 0 (id "o1"): field "orderedAt": expected an ISO-8601 instant such as "2021-07-06T12:00:00Z", found "yesterday""#
+    ),
+  ]
+
+  @Test(arguments: cases)
+  func badInputIsRejectedByNameAndTheDatabaseIsUnchanged(file: String, json: String, message: String) throws {
+    let store = try TestStore()
+    try store.seed(SeedFiles.referenceTexts)
+    let before = try store.dump()
+    var files = SeedFiles.referenceTexts
+    files["feed_items.json"] = Self.changedItems
+    files[file] = json
+    for reset in [false, true] {
+      let error = try #require(throws: SeedError.self) { try store.seed(files, reset: reset) }
+      #expect(error.description.hasPrefix(message), "\(error.description)")
+      #expect(error.kind == .invalidData)
+      #expect(try store.dump() == before)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import FeedPlugins
+import Foundation
+import Testing
+
+@Suite struct PagingTests {
+  static func pages(of store: TestStore, limit: Int) throws -> [[String]] {
+    var pages: [[String]] = []
+    var cursor: FeedCursor?
+    repeat {
+      var page: [String] = []
+      let context = RowContext(timeZone: .gmt)
+      cursor = try FeedComposer(registry: store.registry, database: store.database, context: context)
+        .compose(after: cursor, limit: limit) { page.append($0.summary) }
+      pages.append(page)
+    } while cursor != nil
+    return pages
+  }
+
+  @Test(arguments: 1...11)
+  func pagingThroughTheComposedFeedGivesEveryRowOnceInOrder(limit: Int) throws {
+    let store = try PromoPluginTests.promoStore()
+    let all = try store.rows().map(\.summary)
+    let pages = try Self.pages(of: store, limit: limit)
+    #expect(Array(pages.joined()) == all)
+    #expect(pages.dropLast().allSatisfy { $0.count == limit })
+    #expect(pages.last.map { (1...limit).contains($0.count) } == true)
+  }
+
+  @Test(arguments: 1...4)
+  func pagingWorksWithoutFeedItems(limit: Int) throws {
+    let store = try TestStore()
+    var files = SeedFiles.referenceTexts
+    files["feed_items.json"] = "[]"
+    try store.seed(files)
+    let all = try store.rows().map(\.summary)
+    #expect(Array(try Self.pages(of: store, limit: limit).joined()) == all)
+  }
+
+  @Test func aFullPageAtTheEndHasNoNextCursor() throws {
+    let store = try TestStore()
+    try store.seed(SeedFiles.referenceTexts)
+    #expect(try Self.pages(of: store, limit: 8).map(\.count) == [8])
+    #expect(try Self.pages(of: store, limit: 4).map(\.count) == [4, 4])
+  }
+
+  @Test func cursorsNameTheLastRowAndRoundTripAsText() throws {
+    let store = try TestStore()
+    try store.seed(SeedFiles.referenceTexts)
+    let composer = FeedComposer(registry: store.registry, database: store.database, context: RowContext(timeZone: .gmt))
+    let afterHeader = try composer.compose(after: nil, limit: 1) { _ in }
+    #expect(afterHeader?.description == "header:0:0:-")
+    let afterOrder = try composer.compose(after: nil, limit: 3) { _ in }
+    #expect(afterOrder?.description == "order:0:1:1")
+    #expect(
+      FeedCursor("feed_item:734:700:734") == FeedCursor(kind: "feed_item", key: 734, streamCount: 700, streamKey: 734))
+  }
+
+  @Test(arguments: ["", "x", "feed_item:1:1", "feed_item:a:1:1", "feed_item:1:-1:1", "feed item:1:1:1", "a:1:1:1:1"])
+  func malformedCursorsAreRejected(text: String) {
+    #expect(FeedCursor(text) == nil)
+  }
+
+  @Test func aCursorOfAnUnknownKindIsAnError() throws {
+    let store = try TestStore()
+    let composer = FeedComposer(registry: store.registry, database: store.database, context: RowContext(timeZone: .gmt))
+    #expect(throws: FeedCursorError.self) {
+      try composer.compose(after: FeedCursor(kind: "promo", key: 0, streamCount: 0, streamKey: nil), limit: 5) { _ in }
+    }
+  }
+
+  @Test func pagesAreReadByPositionOnTheIndexNotByOffset() throws {
+    let store = try TestStore()
+    let plan = try store.database.queryAll(
+      "EXPLAIN QUERY PLAN SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > ? ORDER BY position LIMIT ?",
+      [.integer(5), .integer(20)]
+    ) { try $0.string(at: 3) }
+    #expect(plan.contains { $0.contains("USING INDEX feed_item_position (position>?)") })
+    let latest = try store.database.queryAll(
+      "EXPLAIN QUERY PLAN SELECT id FROM orders ORDER BY ordered_at DESC, id DESC LIMIT 1"
+    ) { try $0.string(at: 3) }
+    #expect(latest.contains { $0.contains("USING") && $0.contains("orders_latest") })
+  }
+}

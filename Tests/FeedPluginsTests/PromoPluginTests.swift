@@ -1,0 +1,45 @@
+import FeedPlugins
+import Foundation
+import Testing
+
+@Suite struct PromoPluginTests {
+  static func promoStore() throws -> TestStore {
+    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin()))
+    var files = SeedFiles.referenceTexts
+    let url = PromoPlugin.fixtures.appendingPathComponent("promos.json")
+    files["promos.json"] = try String(contentsOf: url, encoding: .utf8)
+    try store.seed(files)
+    return store
+  }
+
+  @Test func aPluginDefinedInTheTestsAppearsInTheFeedByItsPlacement() throws {
+    let rows = try Self.promoStore().rows()
+    #expect(
+      rows.map(\.kind) == [
+        "header", "feed_item", "order", "feed_item", "feed_item", "promo", "promo", "feed_item", "feed_item",
+        "feed_item",
+      ])
+    #expect(rows.filter { $0.kind == "promo" }.map { $0.text("text") } == ["SPRING SALE: 20% OFF", "GET THE APP"])
+  }
+
+  @Test func itsMigrationAndSeedFileComeFromThePlugin() throws {
+    let store = try Self.promoStore()
+    #expect(store.registry.migrations.map(\.name).last == "9001_promo_create")
+    let count = try store.database.queryOne("SELECT count(*) FROM promo") { try $0.int(at: 0) }
+    #expect(count == 2)
+  }
+
+  @Test func itsRowsGoAtTheEndWhenTheStreamIsShorter() throws {
+    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin()))
+    try store.seed([
+      "feed_items.json": #"[{"id": "a", "title": "A"}]"#, "promos.json": #"[{"id": "p", "text": "Promo"}]"#,
+    ])
+    #expect(try store.rows().map(\.summary) == ["feed_item a", "promo p"])
+  }
+
+  @Test func registriesRefuseRepeatedKindsSeedFilesAndStreams() {
+    #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.adding(HeaderPlugin()) }
+    #expect(throws: PluginRegistryError.self) { try PluginRegistry([FeedItemPlugin(), FeedItemPlugin()]) }
+    #expect(throws: PluginRegistryError.self) { try PluginRegistry([PromoPlugin(), PromoPlugin()]) }
+  }
+}

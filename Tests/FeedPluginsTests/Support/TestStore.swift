@@ -1,0 +1,80 @@
+import FeedPlugins
+import FeedStore
+import Foundation
+import SQLiteCore
+
+/// A migrated database in a fresh temporary folder, removed when the value goes away.
+final class TestStore {
+  let folder: URL
+  let registry: PluginRegistry
+  let database: Database
+
+  init(registry: PluginRegistry = .builtIn) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedplugins-\(UUID().uuidString)")
+    self.registry = registry
+    let path = folder.appendingPathComponent("feed.sqlite").path
+    database = try FeedDatabase.open(
+      path: path, migrations: registry.migrations, now: { Date(timeIntervalSince1970: 0) }
+    )
+    .database
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Seeds `files` (name → JSON text) through the registry.
+  @discardableResult
+  func seed(_ files: [String: String], reset: Bool = false) throws -> SeedReport {
+    try Seeder(registry: registry).seed(SeedFiles.text(files), into: database, reset: reset)
+  }
+
+  /// The composed rows (all, or one page) in `zone`.
+  func rows(zone: String = "UTC", after cursor: FeedCursor? = nil, limit: Int? = nil) throws -> [FeedRow] {
+    var rows: [FeedRow] = []
+    let context = RowContext(timeZone: TimeZone(identifier: zone) ?? .gmt)
+    try FeedComposer(registry: registry, database: database, context: context).compose(after: cursor, limit: limit) {
+      rows.append($0)
+    }
+    return rows
+  }
+
+  /// Every table's schema and rows, sorted: equal dumps mean equal databases.
+  func dump() throws -> [String] {
+    var lines: [String] = []
+    let tables = try database.queryAll("SELECT name, sql FROM sqlite_schema ORDER BY name") {
+      (try $0.string(at: 0), try $0.optionalString(at: 1) ?? "")
+    }
+    for (name, sql) in tables {
+      lines.append(sql)
+      guard sql.hasPrefix("CREATE TABLE") else { continue }
+      let rows = try database.queryAll("SELECT * FROM \"\(name)\"") { row in
+        name + ": " + row.values.map { "\($0)" }.joined(separator: " | ")
+      }
+      lines += rows.sorted()
+    }
+    return lines
+  }
+}
+
+extension SeedFiles {
+  /// Seed files from JSON texts.
+  static func text(_ files: [String: String]) -> SeedFiles {
+    SeedFiles(files.mapValues { Data($0.utf8) })
+  }
+
+  /// The bundled reference seeds as texts.
+  static var referenceTexts: [String: String] {
+    SeedFolder.bundled.files.mapValues { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+extension FeedRow {
+  /// `kind id` for compact comparisons.
+  var summary: String { "\(kind) \(id)" }
+
+  /// The text named `name` (nil when absent or null).
+  func text(_ name: String) -> String? {
+    texts.first { $0.name == name }?.value
+  }
+}
