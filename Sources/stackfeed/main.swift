@@ -1,1 +1,4 @@
-print("stackfeed: not built yet")
+import Foundation
+import StackfeedCLI
+
+exit(Stackfeed.main(CommandLine.arguments))

@@ -1,0 +1,88 @@
+/// A command line being parsed: options are taken out as they are read, and whatever is left is an error.
+///
+///     var arguments = Arguments(["--limit", "20", "--format=json"])
+///     let limit = try arguments.integer("--limit", minimum: 1)   // 20
+///     let format = try arguments.option("--format")              // "json"
+///     try arguments.finish()                                     // nothing left: ok
+public struct Arguments: Sendable {
+  /// The arguments not taken yet, in order.
+  public private(set) var remaining: [String]
+
+  /// Wraps the arguments that follow the command name.
+  public init(_ arguments: [String]) {
+    remaining = arguments
+  }
+
+  /// Takes `name VALUE` or `name=VALUE`; `nil` when absent. Throws when the value is missing or the option is
+  /// given twice.
+  public mutating func option(_ name: String) throws(UsageError) -> String? {
+    var value: String?
+    var index = 0
+    while index < remaining.count {
+      let argument = remaining[index]
+      var found: String?
+      if argument == name {
+        guard index + 1 < remaining.count else { throw UsageError("\(name) needs a value") }
+        found = remaining[index + 1]
+        remaining.removeSubrange(index...(index + 1))
+      } else if argument.hasPrefix(name + "=") {
+        found = String(argument.dropFirst(name.count + 1))
+        remaining.remove(at: index)
+      } else {
+        index += 1
+        continue
+      }
+      guard value == nil else { throw UsageError("\(name) is given more than once") }
+      value = found
+    }
+    return value
+  }
+
+  /// Takes the flag `name`; true when it was there.
+  public mutating func flag(_ name: String) -> Bool {
+    let count = remaining.count
+    remaining.removeAll { $0 == name }
+    return remaining.count != count
+  }
+
+  /// Takes `name N` as an integer of at least `minimum`; `nil` when absent.
+  public mutating func integer(_ name: String, minimum: Int) throws(UsageError) -> Int? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Int(text), value >= minimum else {
+      throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"")
+    }
+    return value
+  }
+
+  /// Takes `name VALUE` where VALUE must be one of `choices`; `nil` when absent.
+  public mutating func choice(_ name: String, among choices: [String]) throws(UsageError) -> String? {
+    guard let value = try option(name) else { return nil }
+    guard choices.contains(value) else {
+      throw UsageError("\(name) takes \(choices.joined(separator: " or ")), not \"\(value)\"")
+    }
+    return value
+  }
+
+  /// Takes the next argument that is not an option (a file name); `nil` when there is none.
+  public mutating func positional() -> String? {
+    guard let index = remaining.firstIndex(where: { $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
+    return remaining.remove(at: index)
+  }
+
+  /// Throws when arguments are left over: an unknown option or an extra argument.
+  public func finish() throws(UsageError) {
+    guard let first = remaining.first else { return }
+    throw UsageError(first.hasPrefix("-") ? "unknown option \(first)" : "unexpected argument \"\(first)\"")
+  }
+}
+
+/// Bad usage of the command line: exit 64, with the message and the command's usage on stderr.
+public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What was wrong, e.g. `unknown option --limt`.
+  public var description: String
+
+  /// Creates a usage error.
+  public init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,71 @@
+import FeedPlugins
+import FeedStore
+import Foundation
+import SQLiteCore
+
+/// What a running command can use: the environment, the global options, stdout and stderr, the row plugins.
+public final class CommandContext {
+  /// The process environment (passed in, so tests control it).
+  public let environment: [String: String]
+  /// The global `--db` value, if given.
+  public let databaseOption: String?
+  /// Standard output (buffered; the runner flushes it).
+  public let output: Output
+  /// Standard error (buffered; flushed after each message).
+  public let errors: Output
+  /// The row plugins of the feed.
+  public let registry: PluginRegistry
+
+  /// Creates a context.
+  public init(
+    environment: [String: String], databaseOption: String?, output: Output, errors: Output, registry: PluginRegistry
+  ) {
+    self.environment = environment
+    self.databaseOption = databaseOption
+    self.output = output
+    self.errors = errors
+    self.registry = registry
+  }
+
+  /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default.
+  public var location: StoreLocation {
+    StoreLocation.resolve(option: databaseOption, environment: environment)
+  }
+
+  /// Writes `stackfeed: <message>` on stderr at once.
+  public func note(_ message: String) throws {
+    try errors.write("stackfeed: \(message)\n")
+    try errors.flush()
+  }
+
+  /// Opens the database and applies pending migrations. With `bootstrap`, a missing embedded default database
+  /// is created and seeded from the bundled seeds (saying so on stderr); a missing `--db`/`$STACKFEED_DB` file
+  /// is an error (exit 66) rather than a new empty file.
+  public func openDatabase(bootstrap: Bool) throws -> FeedDatabase {
+    let location = location
+    let exists = FileManager.default.fileExists(atPath: location.path)
+    if bootstrap && !exists && !location.isEmbeddedDefault {
+      throw StoreError(path: location.path, problem: "no database here (create it with stackfeed seed --db)")
+    }
+    let store = try FeedDatabase.open(path: location.path, migrations: registry.migrations, now: Date.init)
+    if bootstrap && store.wasCreated && location.isEmbeddedDefault {
+      try Seeder(registry: registry).seed(SeedFiles(SeedFolder.bundled.files), into: store.database, reset: false)
+      try note("created \(location.path) and seeded it with the bundled reference feed")
+    }
+    return store
+  }
+
+  /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone.
+  public func timeZone(option: String?) throws(UsageError) -> TimeZone {
+    if let option {
+      guard let zone = TimeZone(identifier: option) else {
+        throw UsageError("unknown time zone \"\(option)\" (expected an IANA name such as Europe/Paris)")
+      }
+      return zone
+    }
+    if let tz = environment["TZ"], let zone = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+      return zone
+    }
+    return TimeZone.current
+  }
+}

@@ -1,0 +1,14 @@
+/// The `stackfeed` subcommands, in the order `--help` lists them.
+public enum CommandRegistry {
+  /// Every command. A new command is one file and one line here.
+  public static let commands: [any Command.Type] = [
+    MigrateCommand.self,
+    SeedCommand.self,
+    ListCommand.self,
+  ]
+
+  /// The command named `name`, if any.
+  public static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+  }
+}

@@ -1,0 +1,47 @@
+import FeedPlugins
+
+/// `stackfeed list`: prints the composed feed rows in feed order, streaming, optionally one page at a time.
+struct ListCommand: Command {
+  static let name = "list"
+  static let summary = "prints the feed rows in feed order (text or JSON), streaming"
+  static let usage = "stackfeed list [--format text|json] [--limit N] [--after CURSOR] [--time-zone ZONE] [--db PATH]"
+  static let help = """
+      --format text|json  text for people (default), JSON for programs: {"rows": [...], "next": CURSOR|null}
+      --limit N           print at most N rows (N ≥ 1); "next" is then the cursor of the following page
+      --after CURSOR      start after the row a previous page's "next" cursor names
+      --time-zone ZONE    IANA zone for dates, e.g. Europe/Paris (else $TZ, else the system zone)
+    """
+
+  var json: Bool
+  var limit: Int?
+  var cursor: FeedCursor?
+  var timeZone: String?
+
+  init(parsing arguments: inout Arguments) throws(UsageError) {
+    json = try arguments.choice("--format", among: ["text", "json"]) == "json"
+    limit = try arguments.integer("--limit", minimum: 1)
+    if let text = try arguments.option("--after") {
+      guard let cursor = FeedCursor(text) else {
+        throw UsageError("--after takes a cursor printed by an earlier list (\"next\"), not \"\(text)\"")
+      }
+      self.cursor = cursor
+    }
+    timeZone = try arguments.option("--time-zone")
+  }
+
+  func run(in context: CommandContext) throws {
+    let zone = try context.timeZone(option: timeZone)
+    let database = try context.openDatabase(bootstrap: true).database
+    let composer = FeedComposer(registry: context.registry, database: database, context: RowContext(timeZone: zone))
+    let output = context.output
+    if json {
+      var writer = JSONRowWriter(output: output)
+      let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
+      try writer.finish(next: next)
+    } else {
+      let writer = TextRowWriter(output: output)
+      let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
+      try writer.finish(next: next)
+    }
+  }
+}

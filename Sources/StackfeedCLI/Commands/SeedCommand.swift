@@ -1,0 +1,55 @@
+import FeedPlugins
+import FeedStore
+
+/// `stackfeed seed [--from DIR] [--reset] [--generate N]`: migrates, then loads a seed folder in one
+/// transaction, and/or appends generated feed items.
+struct SeedCommand: Command {
+  static let name = "seed"
+  static let summary = "loads a seed folder (default: the bundled seeds) into the database in one transaction"
+  static let usage = "stackfeed seed [--from DIR] [--reset] [--generate N] [--db PATH]"
+  static let help = """
+      --from DIR      the seed folder (profile.json, feed_items.json, products.json, orders.json);
+                      default: the bundled reference seeds (unless --generate is given alone)
+      --reset         replace all data with the folder's, in the same transaction
+      --generate N    append N synthetic feed items with random UUID ids after the existing ones
+    """
+
+  var folder: String?
+  var reset: Bool
+  var generate: Int?
+
+  init(parsing arguments: inout Arguments) throws(UsageError) {
+    folder = try arguments.option("--from")
+    reset = arguments.flag("--reset")
+    generate = try arguments.integer("--generate", minimum: 0)
+  }
+
+  func run(in context: CommandContext) throws {
+    let files: SeedFolder? =
+      if let folder { try SeedFolder.read(at: folder) } else { generate == nil ? SeedFolder.bundled : nil }
+    let database = try context.openDatabase(bootstrap: false).database
+    let seeder = Seeder(registry: context.registry)
+    let progress = ProgressLine(errors: context.errors, total: generate ?? 0)
+    let report = try database.write {
+      var report: SeedReport?
+      if let files {
+        report = try seeder.seed(SeedFiles(files.files), into: database, reset: reset)
+      } else if reset {
+        try seeder.seed(SeedFiles([:]), into: database, reset: true)
+      }
+      if let generate {
+        try FeedItemPlugin.generate(generate, in: database) { done in progress.show(done) }
+      }
+      return report
+    }
+    progress.finish()
+    for warning in report?.warnings ?? [] { try context.note("warning: \(warning)") }
+    if let files, let report {
+      let loaded = report.loadedFiles.isEmpty ? "no seed files" : report.loadedFiles.joined(separator: ", ")
+      try context.output.write("seeded \(loaded) from \(files.location)\(reset ? " (after a reset)" : "")\n")
+    } else if reset {
+      try context.output.write("reset the database\n")
+    }
+    if let generate { try context.output.write("generated \(generate) feed items\n") }
+  }
+}

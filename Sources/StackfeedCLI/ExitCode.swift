@@ -1,0 +1,37 @@
+import FeedPlugins
+import FeedStore
+import SQLiteCore
+
+/// The sysexits codes `stackfeed` exits with.
+public enum ExitCode {
+  /// Success.
+  public static let ok: Int32 = 0
+  /// Bad usage: unknown command or option, bad option value, bad cursor or time zone.
+  public static let usage: Int32 = 64
+  /// Bad input data: seed files, layout JSON.
+  public static let dataError: Int32 = 65
+  /// An input file or folder is missing.
+  public static let noInput: Int32 = 66
+  /// An internal error (a bug).
+  public static let software: Int32 = 70
+  /// A database or I/O error: locked beyond the busy timeout, read-only, corrupt, not a database.
+  public static let ioError: Int32 = 74
+
+  /// The exit code and one-sentence message for an error a command threw; `nil` message: exit quietly.
+  static func describe(_ error: any Error) -> (code: Int32, message: String?) {
+    switch error {
+    case is OutputClosed: return (ok, nil)
+    case let error as UsageError: return (usage, error.description)
+    case let error as FeedCursorError: return (usage, error.description)
+    case let error as SeedError: return (error.kind == .missingInput ? noInput : dataError, error.description)
+    case let error as StoreError: return (noInput, error.description)
+    case let error as MigrationError:
+      return (error.kind == .duplicateName ? software : ioError, "database migration refused: \(error)")
+    case let error as DatabaseError:
+      return (error.isMisuse ? software : ioError, "database error: \(error.message)")
+    case let error as OutputError: return (ioError, error.description)
+    case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")
+    default: return (software, "internal error: \(error)")
+    }
+  }
+}

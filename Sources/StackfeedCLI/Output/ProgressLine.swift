@@ -1,0 +1,29 @@
+/// A progress line on stderr (`generating 350000 / 1000000 feed items`), redrawn in place; shown only when
+/// stderr is a terminal.
+final class ProgressLine {
+  private let errors: Output
+  private let total: Int
+  private let enabled: Bool
+  private var shown = false
+
+  init(errors: Output, total: Int) {
+    self.errors = errors
+    self.total = total
+    self.enabled = errors.isTerminal && total > 0
+  }
+
+  /// Redraws the line with `done` rows.
+  func show(_ done: Int) {
+    guard enabled else { return }
+    shown = true
+    try? errors.write("\rgenerating \(done) / \(total) feed items")
+    try? errors.flush()
+  }
+
+  /// Ends the line when one was drawn.
+  func finish() {
+    guard shown else { return }
+    try? errors.write("\n")
+    try? errors.flush()
+  }
+}

@@ -1,0 +1,49 @@
+import FeedPlugins
+
+/// Streams `list --format text`: one block per row, fitting 80 columns:
+///
+///     feed_item  title     THE FUTURE IS FUNCTIONAL
+///                subtitle  Get after your goals in new Apex
+///                tag       NEW RELEASES
+///                image     functional-male
+///
+/// Absent texts are left out; a value too long for the line ends with `…`.
+struct TextRowWriter {
+  private static let width = 80
+  private static let kindColumn = 11
+  private static let nameColumn = 10
+  let output: Output
+
+  /// Writes one row's block and a blank line.
+  func write(_ row: FeedRow) throws {
+    var lines = row.texts.compactMap { text in text.value.map { (text.name, $0) } }
+    if let gallery = row.gallery {
+      let images = gallery.map { image in image.overlay.map { "\(image.image) \($0)" } ?? image.image }
+      lines.append(("gallery", images.joined(separator: ", ")))
+    }
+    if lines.isEmpty { lines.append(("id", row.id)) }
+    var block = ""
+    for (index, line) in lines.enumerated() {
+      let kind = index == 0 ? row.kind : ""
+      block += Self.pad(kind, Self.kindColumn) + Self.pad(line.0, Self.nameColumn)
+      block += Self.fit(line.1, Self.width - Self.kindColumn - Self.nameColumn) + "\n"
+    }
+    try output.write(block + "\n")
+  }
+
+  /// Ends the listing; when the feed was cut, says how to get the next page.
+  func finish(next: FeedCursor?) throws {
+    if let next { try output.write("more: stackfeed list --after \(next)\n") }
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    let fitted = fit(text, width - 1)
+    return fitted + String(repeating: " ", count: max(1, width - fitted.count))
+  }
+
+  /// `text` on one line of at most `width` characters, ending with `…` when cut.
+  private static func fit(_ text: String, _ width: Int) -> String {
+    let line = text.map { $0.isNewline ? " " : $0 }
+    return line.count <= width ? String(line) : String(line.prefix(width - 1)) + "…"
+  }
+}

@@ -1,0 +1,89 @@
+import FeedPlugins
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `stackfeed` command line: finds the command, parses it, runs it, and maps errors to exit codes.
+///
+///     exit(Stackfeed.main(CommandLine.arguments))
+public enum Stackfeed {
+  /// The global options, described in every help text.
+  static let globalHelp = """
+    Global options:
+      --db PATH     the database file (else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite)
+      -h, --help    show help for the command
+    """
+
+  /// Runs the command line `arguments` (the first is the program name) and returns the exit code.
+  /// Ignores `SIGPIPE` so a closed pipe is an `EPIPE` write error that ends the command quietly.
+  public static func main(
+    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    registry: PluginRegistry = .builtIn
+  ) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    let output = Output(descriptor: STDOUT_FILENO)
+    let errors = Output(descriptor: STDERR_FILENO)
+    var command: (any Command.Type)?
+    var code = ExitCode.ok
+    do {
+      var rest = Arguments(Array(arguments.dropFirst()))
+      let wantsHelp = rest.flag("--help") || rest.flag("-h")
+      let database = try rest.option("--db")
+      command = try findCommand(&rest, wantsHelp: wantsHelp)
+      if let command {
+        if wantsHelp {
+          try output.write(help(for: command))
+        } else {
+          let parsed = try command.init(parsing: &rest)
+          try rest.finish()
+          let context = CommandContext(
+            environment: environment, databaseOption: database, output: output, errors: errors, registry: registry)
+          try parsed.run(in: context)
+        }
+      } else {
+        try output.write(overview())
+      }
+      try output.flush()
+    } catch {
+      let (exit, message) = ExitCode.describe(error)
+      code = exit
+      if let message {
+        var text = "stackfeed: \(message)\n"
+        if exit == ExitCode.usage { text += "usage: \(command?.usage ?? "stackfeed <command> [options]")\n" }
+        try? errors.write(text)
+      }
+    }
+    try? errors.flush()
+    return code
+  }
+
+  private static func findCommand(_ arguments: inout Arguments, wantsHelp: Bool) throws -> (any Command.Type)? {
+    guard let name = arguments.remaining.first else {
+      if wantsHelp { return nil }
+      throw UsageError("a command is needed: \(CommandRegistry.commands.map { $0.name }.joined(separator: ", "))")
+    }
+    guard !name.hasPrefix("-") else { throw UsageError("unknown option \(name) (the command comes first)") }
+    guard let command = CommandRegistry.command(named: name) else { throw UsageError("unknown command \"\(name)\"") }
+    _ = arguments.positional()
+    return command
+  }
+
+  /// `stackfeed <name> --help`.
+  static func help(for command: any Command.Type) -> String {
+    "usage: \(command.usage)\n\n\(command.summary)\n\nOptions:\n\(command.help)\n\n\(globalHelp)\n"
+  }
+
+  /// `stackfeed --help`: the commands and the global options.
+  static func overview() -> String {
+    let width = CommandRegistry.commands.map { $0.name.count }.max() ?? 0
+    let lines = CommandRegistry.commands.map { command in
+      "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary
+    }
+    return "usage: stackfeed <command> [options]\n\nCommands:\n\(lines.joined(separator: "\n"))\n\n\(globalHelp)\n"
+      + "\nRun stackfeed <command> --help for a command's options.\n"
+  }
+}

@@ -1,1 +1,0 @@
-// StackfeedCLI: placeholder until its issue lands.

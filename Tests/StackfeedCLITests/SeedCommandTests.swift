@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@Suite struct SeedCommandTests {
+  static let unicode: [String: String] = [
+    "profile.json": #"{"firstName": "straße", "lastName": "Öz"}"#,
+    "feed_items.json": """
+    [{"id": "é1", "title": "Crème brûlée à la carte", "subtitle": "Süße Grüße", "tag": "neu ß", "image": "crème"},
+     {"id": "🙂", "title": "Fire 🔥 sale", "tag": "🔥 hot"},
+     {"id": "plain", "title": "plain", "subtitle": null}]
+    """,
+    "products.json": #"[{"id": "p1", "title": "One", "image": "a"}, {"id": "p2", "title": "Two", "image": "b"}]"#,
+    "orders.json": """
+    [{"id": "o-old", "status": "delivered", "orderedAt": "2021-03-01T10:00:00Z", "items": [{"product": "p1", "quantity": 9}]},
+     {"id": "o-new", "status": "unterwegs", "orderedAt": "2023-12-31T23:30:00Z",
+      "items": [{"product": "p1", "quantity": 2}, {"product": "p2", "quantity": 2}]}]
+    """,
+  ]
+
+  static func unicodeJSON(date: String) -> String {
+    """
+    {"rows": [
+      {"kind": "header", "id": "profile", "texts": {"headline": "HI, STRASSE", "initials": "SÖ"}},
+      {"kind": "feed_item", "id": "é1", "texts": {"title": "CRÈME BRÛLÉE À LA CARTE", "subtitle": "Süße Grüße", "tag": "NEU SS", "image": "crème"}},
+      {"kind": "order", "id": "o-new", "texts": {"title": "IT'S UNTERWEGS", "subtitle": "Ordered on \(date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "b", "overlay": null}, {"image": "b", "overlay": null}]},
+      {"kind": "feed_item", "id": "🙂", "texts": {"title": "FIRE 🔥 SALE", "subtitle": null, "tag": "🔥 HOT", "image": null}},
+      {"kind": "feed_item", "id": "plain", "texts": {"title": "PLAIN", "subtitle": null, "tag": null, "image": null}}
+    ], "next": null}
+
+    """
+  }
+
+  @Test(arguments: [("Asia/Tokyo", "01 Jan 24"), ("America/Los_Angeles", "31 Dec 23"), ("UTC", "31 Dec 23")])
+  func seededFolderListsWithTheRuleTexts(zone: String, date: String) throws {
+    let cli = try CLIHarness()
+    let folder = try cli.seedFolder("unicode", Self.unicode)
+    let database = cli.path("u.sqlite")
+    let seeded = try cli.run(["seed", "--db", database, "--from", folder, "--reset"])
+    #expect(seeded.code == 0)
+    #expect(
+      seeded.stdout
+        == "seeded feed_items.json, orders.json, products.json, profile.json from \(folder) (after a reset)\n")
+    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone])
+    #expect(listed.stdout == Self.unicodeJSON(date: date))
+    #expect(listed.code == 0)
+  }
+
+  @Test(arguments: [("Europe/Berlin", "05 Jun 20"), ("UTC", "04 Jun 20")])
+  func anOrderWithoutProfileOrFeedItemsIsTheOnlyRow(zone: String, date: String) throws {
+    let cli = try CLIHarness()
+    let folder = try cli.seedFolder(
+      "solo",
+      [
+        "products.json": #"[{"id": "p", "title": "P", "image": "a"}]"#,
+        "orders.json":
+          #"[{"id": "solo", "status": "shipped", "orderedAt": "2020-06-05T00:15:00+02:00", "items": [{"product": "p", "quantity": 5}]}]"#,
+      ])
+    let database = cli.path("solo.sqlite")
+    #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
+    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone])
+    #expect(
+      listed.stdout == """
+        {"rows": [
+          {"kind": "order", "id": "solo", "texts": {"title": "IT'S SHIPPED", "subtitle": "Ordered on \(date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": "+2"}]}
+        ], "next": null}
+
+        """)
+  }
+
+  @Test func jsonEscapesQuotesBackslashesAndControlCharacters() throws {
+    let cli = try CLIHarness()
+    let folder = try cli.seedFolder(
+      "escapes",
+      ["feed_items.json": #"[{"id": "q", "title": "say \"hi\" \\ now", "subtitle": "line\nbreak\ttab\u0001"}]"#])
+    let database = cli.path("e.sqlite")
+    #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
+    let listed = try cli.run(["list", "--db", database, "--format", "json"])
+    #expect(
+      listed.stdout == """
+        {"rows": [
+          {"kind": "feed_item", "id": "q", "texts": {"title": "SAY \\"HI\\" \\\\ NOW", "subtitle": "line\\nbreak\\ttab\\u0001", "tag": null, "image": null}}
+        ], "next": null}
+
+        """)
+  }
+
+  @Test func anEmptyFeedListsNoRows() throws {
+    let cli = try CLIHarness()
+    let folder = try cli.seedFolder("empty", ["feed_items.json": "[]"])
+    let database = cli.path("empty.sqlite")
+    #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
+    #expect(try cli.run(["list", "--db", database, "--format", "json"]).stdout == "{\"rows\": [], \"next\": null}\n")
+  }
+
+  @Test func badSeedDataExits65NamingTheFieldAndChangesNothing() throws {
+    let cli = try CLIHarness()
+    let database = cli.path("bad.sqlite")
+    #expect(try cli.run(["seed", "--db", database]).code == 0)
+    let before = try cli.dump(database)
+    var files = Self.unicode
+    files["orders.json"] = #"[{"id": "o", "status": "s", "orderedAt": "2021-13-45T00:00:00Z", "items": []}]"#
+    let folder = try cli.seedFolder("bad", files)
+    for extra in [[], ["--reset"], ["--generate", "10"]] {
+      let result = try cli.run(["seed", "--db", database, "--from", folder] + extra)
+      #expect(result.code == 65)
+      #expect(
+        result.stderr
+          == "stackfeed: orders.json: record 0 (id \"o\"): field \"orderedAt\": expected an ISO-8601 instant such as \"2021-07-06T12:00:00Z\", found \"2021-13-45T00:00:00Z\"\n"
+      )
+      #expect(result.stdout.isEmpty)
+      #expect(try cli.dump(database) == before)
+    }
+  }
+
+  @Test func aMissingSeedFolderExits66() throws {
+    let cli = try CLIHarness()
+    let result = try cli.run(["seed", "--db", cli.path("x.sqlite"), "--from", cli.path("nowhere")])
+    #expect(result.code == 66)
+    #expect(result.stderr == "stackfeed: \(cli.path("nowhere")): the seed folder does not exist\n")
+  }
+
+  @Test func unknownSeedFilesAreIgnoredWithAWarning() throws {
+    let cli = try CLIHarness()
+    let folder = try cli.seedFolder(
+      "extra", ["profile.json": #"{"firstName": "A", "lastName": "B"}"#, "banners.json": "[]"])
+    let result = try cli.run(["seed", "--db", cli.path("w.sqlite"), "--from", folder])
+    #expect(result.code == 0)
+    #expect(result.stderr == "stackfeed: warning: ignoring the unknown seed file banners.json\n")
+  }
+
+  @Test func reseedingIsIdempotentAndGenerateAppends() throws {
+    let cli = try CLIHarness()
+    let database = cli.path("g.sqlite")
+    #expect(try cli.run(["seed", "--db", database]).code == 0)
+    let once = try cli.dump(database)
+    #expect(try cli.run(["seed", "--db", database]).code == 0)
+    #expect(try cli.dump(database) == once)
+    let generated = try cli.run(["seed", "--db", database, "--generate", "5"])
+    #expect(generated.stdout == "generated 5 feed items\n")
+    #expect(generated.stderr.isEmpty)
+    let listed = try cli.run(["list", "--db", database, "--format", "json"])
+    #expect(listed.stdout.components(separatedBy: "\"kind\": \"feed_item\"").count - 1 == 11)
+    let reset = try cli.run(["seed", "--db", database, "--reset", "--generate", "2"])
+    #expect(reset.stdout == "reset the database\ngenerated 2 feed items\n")
+    let after = try cli.run(["list", "--db", database, "--format", "json"])
+    #expect(after.stdout.components(separatedBy: "\"kind\": ").count - 1 == 2)
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite struct UsageTests {
+  @Test(arguments: [
+    (["list", "--limit", "0"], "stackfeed: --limit takes an integer ≥ 1, not \"0\""),
+    (["list", "--limit"], "stackfeed: --limit needs a value"),
+    (["list", "--format", "xml"], "stackfeed: --format takes text or json, not \"xml\""),
+    (
+      ["list", "--after", "nonsense"],
+      "stackfeed: --after takes a cursor printed by an earlier list (\"next\"), not \"nonsense\""
+    ),
+    (
+      ["list", "--time-zone", "Mars/Olympus"],
+      "stackfeed: unknown time zone \"Mars/Olympus\" (expected an IANA name such as Europe/Paris)"
+    ),
+    (["list", "--after", "promo:0:0:-"], "stackfeed: the cursor \"promo:0:0:-\" names the unknown row kind \"promo\""),
+    (["list", "extra"], "stackfeed: unexpected argument \"extra\""),
+    (["seed", "--generate", "many"], "stackfeed: --generate takes an integer ≥ 0, not \"many\""),
+    (["migrate", "--reset"], "stackfeed: unknown option --reset"),
+    (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
+    ([], "stackfeed: a command is needed: migrate, seed, list"),
+  ])
+  func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
+    let cli = try CLIHarness()
+    #expect(try cli.run(["migrate", "--db", cli.path("u.sqlite")]).code == 0)
+    let result = try cli.run(arguments + ["--db", cli.path("u.sqlite")])
+    #expect(result.code == 64)
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.first == message)
+    #expect(lines.count == 2 && lines[1].hasPrefix("usage: stackfeed "))
+  }
+
+  @Test(arguments: ["migrate", "seed", "list"])
+  func everyCommandHasHelp(command: String) throws {
+    let cli = try CLIHarness()
+    let result = try cli.run([command, "--help"])
+    #expect(result.code == 0)
+    #expect(result.stdout.hasPrefix("usage: stackfeed \(command)"))
+    #expect(result.stdout.contains("--db PATH"))
+    #expect(result.stderr.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
+  }
+
+  @Test func topLevelHelpListsTheCommands() throws {
+    let result = try CLIHarness().run(["--help"])
+    #expect(result.code == 0)
+    #expect(result.stdout.contains("  migrate  applies pending migrations"))
+    #expect(result.stdout.contains("  list     prints the feed rows"))
+  }
+
+  @Test func migrateReportsWhatItAppliedThenNothing() throws {
+    let cli = try CLIHarness()
+    let database = cli.path("m.sqlite")
+    let first = try cli.run(["migrate", "--db", database])
+    #expect(
+      first.stdout == """
+        applied 0001_header_profile
+        applied 0002_feed_item_create
+        applied 0003_order_create
+        \(database) is up to date (3 migration(s) applied)
+
+        """)
+    let second = try cli.run(["--db", database, "migrate"])
+    #expect(second.stdout == "\(database) is up to date\n")
+    #expect(second.code == 0)
+  }
+
+  @Test func theDatabaseComesFromTheEnvironmentWithoutDb() throws {
+    let cli = try CLIHarness()
+    cli.environment["STACKFEED_DB"] = cli.path("env.sqlite")
+    #expect(try cli.run(["seed"]).code == 0)
+    #expect(FileManager.default.fileExists(atPath: cli.path("env.sqlite")))
+    #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
+  }
+
+  @Test func listingAMissingExplicitDatabaseExits66() throws {
+    let cli = try CLIHarness()
+    let result = try cli.run(["list", "--db", cli.path("missing.sqlite")])
+    #expect(result.code == 66)
+    #expect(
+      result.stderr
+        == "stackfeed: \(cli.path("missing.sqlite")): no database here (create it with stackfeed seed --db)\n")
+  }
+
+  @Test func aFileThatIsNotADatabaseExits74() throws {
+    let cli = try CLIHarness()
+    try Data("not a database at all, just text".utf8).write(to: URL(fileURLWithPath: cli.path("text.sqlite")))
+    let result = try cli.run(["list", "--db", cli.path("text.sqlite")])
+    #expect(result.code == 74)
+    #expect(result.stderr.hasPrefix("stackfeed: database error: "))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+}
