@@ -1,0 +1,63 @@
+extension FlatTree {
+  /// Copies a node's values into a `FlatItem`, replacing invalid numbers by their documented fallback.
+  mutating func makeItem(_ node: LayoutNode, index: Int, parent: Int, childIndex: Int) -> FlatItem {
+    let kind: FlatItem.Kind
+    var text = -1
+    switch node.kind {
+    case .vstack: kind = .vstack
+    case .hstack: kind = .hstack
+    case .zstack: kind = .zstack
+    case .text(let content):
+      kind = .leaf
+      text = texts.count
+      var lines = content.lines
+      if lines < 0 {
+        issues.append((index, "lines \(lines) is negative: using 0 (unlimited)"))
+        lines = 0
+      }
+      var font = content.font
+      if !font.size.isFinite || font.size < 0 {
+        issues.append((index, "font size \(font.size) is invalid: using 0"))
+        font.size = 0
+      }
+      texts.append(FlatText(string: content.string, font: font, lines: lines))
+    case .spacer, .image, .box: kind = .leaf
+    }
+    let width = node.width.flatMap { length($0.value, "width", index) }
+    let height = node.height.flatMap { length($0.value, "height", index) }
+    var ratio = node.aspectRatio?.ratio
+    if let value = ratio, !(value.isFinite && value > 0) {
+      issues.append((index, "aspect ratio \(value) is not positive and finite: ignored"))
+      ratio = nil
+    }
+    if let value = ratio { ratio = min(max(value, 1e-6), 1e6) }
+    return FlatItem(
+      kind: kind, end: index + 1, parent: parent, childIndex: childIndex, isHidden: node.isHidden,
+      isCollapsed: false,
+      spacing: length(node.spacing, "spacing", index) ?? 0,
+      margin: EdgeInsets(
+        top: length(node.margin.top, "margin top", index) ?? 0,
+        left: length(node.margin.left, "margin left", index) ?? 0,
+        bottom: length(node.margin.bottom, "margin bottom", index) ?? 0,
+        right: length(node.margin.right, "margin right", index) ?? 0),
+      alignment: node.alignment, distribution: node.distribution,
+      fixedWidth: width, widthPriority: node.width?.priority.value ?? 1000,
+      fixedHeight: height, heightPriority: node.height?.priority.value ?? 1000,
+      ratio: ratio, ratioPriority: node.aspectRatio?.priority.value ?? 1000,
+      intrinsicWidth: node.intrinsicWidth.flatMap { length($0, "intrinsic width", index) },
+      intrinsicHeight: node.intrinsicHeight.flatMap { length($0, "intrinsic height", index) },
+      text: text)
+  }
+
+  /// A valid length: finite, ≥ 0, ≤ `maxLength`. Negative → 0, NaN → nil, too large → clamped; each with an issue.
+  private mutating func length(_ value: Double, _ name: String, _ index: Int) -> Double? {
+    if value >= 0 && value <= FlatTree.maxLength { return value }
+    if value.isNaN {
+      issues.append((index, "\(name) is NaN: ignored"))
+      return nil
+    }
+    let clamped = value < 0 ? 0 : FlatTree.maxLength
+    issues.append((index, "\(name) \(value) is out of range: using \(clamped)"))
+    return clamped
+  }
+}

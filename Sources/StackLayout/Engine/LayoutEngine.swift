@@ -1,0 +1,75 @@
+/// The headless UIStackView engine: measures a tree (height for width), arranges it into frames
+/// relative to each parent, and snaps them to the pixel grid.
+///
+/// ```swift
+/// let engine = LayoutEngine()                              // default measurer, scale 3
+/// let result = engine.layout(card, width: 390)             // height fitted (self-sizing cell)
+/// ```
+/// Conflicts never trap: the documented fallback wins and `LayoutResult.warnings` says so.
+public struct LayoutEngine: Sendable {
+  /// Measures labels.
+  public var measurer: any TextMeasuring
+  /// Screen scale for pixel snapping (3 = @3x); 0 turns snapping off.
+  public var scale: Double
+  /// Deepest nesting laid out; deeper nodes are collapsed with a warning (keeps recursion bounded).
+  public var maxDepth: Int
+
+  /// The shared default measurer: `StandardTextMeasurer` (Inter advances, SF metrics) behind a cache.
+  public static let defaultMeasurer: any TextMeasuring = CachingTextMeasurer(base: StandardTextMeasurer(scale: 3))
+
+  /// Creates an engine.
+  public init(measurer: any TextMeasuring = LayoutEngine.defaultMeasurer, scale: Double = 3, maxDepth: Int = 256) {
+    self.measurer = measurer
+    self.scale = scale
+    self.maxDepth = max(1, maxDepth)
+  }
+
+  /// Lays out `root` at `width`; its height is `height` when given, else the fitted height
+  /// (the root's own fixed height or aspect ratio, else its content), rounded to the pixel grid.
+  public func layout(_ root: some LayoutElement, width: Double, height: Double? = nil) -> LayoutResult {
+    var pass = LayoutPass(tree: FlatTree(root.node, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    let rootWidth = proposal(width, name: "width", pass: &pass) ?? 0
+    let rootHeight: Double
+    if let height, let fixed = proposal(height, name: "height", pass: &pass) {
+      rootHeight = fixed
+    } else if pass.tree.items[0].isHidden {
+      rootHeight = 0
+    } else {
+      rootHeight = min(pass.snapPixel(pass.flexHeight(0, width: rootWidth).nat), FlatTree.maxLength)
+    }
+    let rootItem = pass.tree.items[0]
+    if let fixed = rootItem.fixedWidth, rootItem.widthPriority >= 1000, abs(fixed - rootWidth) > 1e-9 {
+      pass.warn(0, "the root's fixed width \(fixed) is replaced by the layout width \(rootWidth)")
+    }
+    pass.frames[0] = Rect(x: 0, y: 0, width: rootWidth, height: rootHeight)
+    if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
+    pass.snapFrames()
+    return LayoutResult(
+      root: root.node, frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
+      warnings: pass.warnings.map { LayoutWarning(path: pass.path(of: $0.node), message: $0.message) })
+  }
+
+  /// The node's size range (RepresentableKit's min … ideal … max): at `width` when given (all
+  /// three widths equal it), else for a nil proposal (natural width; heights at that width).
+  public func measure(_ node: some LayoutElement, width: Double? = nil) -> SizeRange {
+    var pass = LayoutPass(tree: FlatTree(node.node, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    let widthFlex = pass.flexWidth(0)
+    let proposed = width.flatMap { proposal($0, name: "width", pass: &pass) }
+    let fitted = proposed ?? widthFlex.nat
+    let heightFlex = pass.flexHeight(0, width: fitted)
+    return SizeRange(
+      minimum: Size(width: proposed ?? widthFlex.lo, height: heightFlex.lo),
+      ideal: Size(width: fitted, height: heightFlex.nat),
+      maximum: Size(width: proposed ?? widthFlex.hi, height: heightFlex.hi))
+  }
+
+  private func proposal(_ value: Double, name: String, pass: inout LayoutPass) -> Double? {
+    if value.isNaN {
+      pass.warn(0, "layout \(name) is NaN: ignored")
+      return nil
+    }
+    let clamped = min(max(value, 0), FlatTree.maxLength)
+    if clamped != value { pass.warn(0, "layout \(name) \(value) is out of range: using \(clamped)") }
+    return clamped
+  }
+}

@@ -1,0 +1,222 @@
+extension LayoutPass {
+  /// Rule 5d/5e: a horizontal stack's height flex at `width`, baselines included.
+  mutating func hstackHeight(_ node: Int, width: Double) -> Flex {
+    let item = tree.items[node]
+    let allocation = hstackAllocation(node, width: width)
+    let base = scratch.count
+    var child = node + 1
+    var position = 0
+    while child < item.end {
+      if isVisible(child) {
+        scratch.append(flexHeight(child, width: allocation.sizes[position]))
+        position += 1
+      }
+      child = tree.items[child].end
+    }
+    var flex = Flex.cross(scratch[base...], fill: item.alignment == .fill)
+    if item.alignment == .firstBaseline || item.alignment == .lastBaseline {
+      var ascent = 0.0
+      var descent = 0.0
+      child = node + 1
+      position = 0
+      while child < item.end {
+        if isVisible(child) {
+          let height = scratch[base + position].nat
+          let line = baseline(
+            child, width: allocation.sizes[position], height: height, first: item.alignment == .firstBaseline)
+          ascent = max(ascent, line)
+          descent = max(descent, height - line)
+          position += 1
+        }
+        child = tree.items[child].end
+      }
+      flex.nat = ascent + descent
+      flex.lo = max(flex.lo, 0)
+    }
+    scratch.removeSubrange(base...)
+    return flex
+  }
+
+  /// Lays out a node at a size: places its children, then each child's subtree.
+  mutating func arrange(_ node: Int, width: Double, height: Double) {
+    let item = tree.items[node]
+    if item.kind == .leaf {
+      if item.text >= 0 { textsOut[node] = text(item.text, width: width) }
+      return
+    }
+    place(node, width: width, height: height)
+    var child = node + 1
+    while child < item.end {
+      if isVisible(child) { arrange(child, width: frames[child].width, height: frames[child].height) }
+      child = tree.items[child].end
+    }
+  }
+
+  /// Sets the frames of a stack's children (not deeper) for the stack laid out at a size.
+  mutating func place(_ node: Int, width: Double, height: Double) {
+    let item = tree.items[node]
+    let margin = item.margin
+    let innerWidth = width - margin.left - margin.right
+    let innerHeight = height - margin.top - margin.bottom
+    if innerWidth < -1e-9 || innerHeight < -1e-9 {
+      overflow(node, "layout margins are larger than the stack")
+    }
+    let inner = Rect(x: margin.left, y: margin.top, width: max(0, innerWidth), height: max(0, innerHeight))
+    switch item.kind {
+    case .zstack: placeZStack(node, inner: inner)
+    case .vstack: placeVStack(node, inner: inner, height: height)
+    case .hstack: placeHStack(node, inner: inner, width: width)
+    case .leaf: break
+    }
+  }
+
+  private mutating func placeZStack(_ node: Int, inner: Rect) {
+    var child = node + 1
+    while child < tree.items[node].end {
+      if isVisible(child) {
+        let width = fillLength(child, parent: node, inner: inner.width, flex: flexWidth(child))
+        let height = fillLength(child, parent: node, inner: inner.height, flex: flexHeight(child, width: width))
+        frames[child] = Rect(x: inner.x, y: inner.y, width: width, height: height)
+      } else {
+        frames[child] = Rect(x: inner.x, y: inner.y, width: inner.width, height: 0)
+      }
+      child = tree.items[child].end
+    }
+  }
+
+  /// A child pinned to both edges of `inner` (fill alignment, ZStack): its required bounds win on conflict.
+  private mutating func fillLength(_ child: Int, parent: Int, inner: Double, flex: Flex) -> Double {
+    if flex.lo > inner + 1e-9 {
+      overflow(parent, "a child's required size \(Allocation.points(flex.lo)) exceeds the space it must fill")
+      return flex.lo
+    }
+    if flex.hi < inner - 1e-9 {
+      warn(parent, "a child's required size \(Allocation.points(flex.hi)) is smaller than the space it must fill")
+      return flex.hi
+    }
+    return inner
+  }
+
+  private mutating func placeVStack(_ node: Int, inner: Rect, height: Double) {
+    let item = tree.items[node]
+    let flexBase = scratch.count
+    var child = node + 1
+    var widths: [Double] = []
+    while child < item.end {
+      if isVisible(child) {
+        let width = vstackChildWidth(child, parent: node, inner: inner.width)
+        widths.append(width)
+        scratch.append(flexHeight(child, width: width))
+      }
+      child = tree.items[child].end
+    }
+    let allocation = Allocation(
+      scratch[flexBase...], inner: inner.height, spacing: item.spacing, distribution: item.distribution,
+      canvas: height)
+    scratch.removeSubrange(flexBase...)
+    report(node, allocation)
+    child = node + 1
+    var position = 0
+    while child < item.end {
+      if isVisible(child) {
+        let width = widths[position]
+        let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
+        frames[child] = Rect(
+          x: inner.x + x, y: inner.y + allocation.offsets[position], width: width, height: allocation.sizes[position])
+        position += 1
+      } else {
+        let width = item.alignment == .fill ? inner.width : 0
+        let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
+        frames[child] = Rect(x: inner.x + x, y: inner.y + hiddenPosition(position, allocation), width: width, height: 0)
+      }
+      child = tree.items[child].end
+    }
+  }
+
+  private mutating func placeHStack(_ node: Int, inner: Rect, width: Double) {
+    let item = tree.items[node]
+    let allocation = hstackAllocation(node, width: width)
+    report(node, allocation)
+    let baselineAligned = item.alignment == .firstBaseline || item.alignment == .lastBaseline
+    var heights: [Double] = []
+    var lines: [Double] = []
+    var child = node + 1
+    var position = 0
+    while child < item.end {
+      if isVisible(child) {
+        let childWidth = allocation.sizes[position]
+        let flex = flexHeight(child, width: childWidth)
+        var height: Double
+        if item.alignment == .fill {
+          height = fillLength(child, parent: node, inner: inner.height, flex: flex)
+        } else if baselineAligned {
+          height = flex.nat
+          lines.append(baseline(child, width: childWidth, height: height, first: item.alignment == .firstBaseline))
+        } else {
+          height = min(flex.nat, inner.height)
+          if flex.lo > inner.height + 1e-9 {
+            overflow(node, "a child's required height \(Allocation.points(flex.lo)) exceeds the stack's inner height")
+            height = flex.lo
+          }
+        }
+        heights.append(height)
+        position += 1
+      }
+      child = tree.items[child].end
+    }
+    let ascent = lines.max() ?? 0
+    child = node + 1
+    position = 0
+    while child < item.end {
+      if isVisible(child) {
+        let height = heights[position]
+        let y =
+          baselineAligned
+          ? ascent - lines[position] : crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
+        if baselineAligned && y + height > inner.height + 1e-9 {
+          overflow(node, "baseline-aligned children are taller than the stack")
+        }
+        frames[child] = Rect(
+          x: inner.x + allocation.offsets[position], y: inner.y + y, width: allocation.sizes[position], height: height)
+        position += 1
+      } else {
+        let height = item.alignment == .fill ? inner.height : 0
+        let y = crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
+        frames[child] = Rect(
+          x: inner.x + hiddenPosition(position, allocation), y: inner.y + y, width: 0, height: height)
+      }
+      child = tree.items[child].end
+    }
+  }
+
+  /// Main-axis position of a hidden child that comes before visible child `position`: the
+  /// middle of the gap between its visible neighbours (UIKit gives each side half the spacing),
+  /// or the edge of the only neighbour, or the start when there is none.
+  private func hiddenPosition(_ position: Int, _ allocation: Allocation) -> Double {
+    let count = allocation.sizes.count
+    let previousEnd = position > 0 ? allocation.offsets[position - 1] + allocation.sizes[position - 1] : nil
+    let next = position < count ? allocation.offsets[position] : nil
+    switch (previousEnd, next) {
+    case (let end?, let start?): return (end + start) / 2
+    case (let end?, nil): return end
+    case (nil, let start?): return start
+    case (nil, nil): return 0
+    }
+  }
+
+  /// Rule 8: offset across the axis inside the content rect.
+  private func crossOffset(_ alignment: StackAlignment, inner: Double, size: Double, vertical: Bool) -> Double {
+    switch alignment {
+    case .fill, .leading, .top: 0
+    case .center: (inner - size) / 2
+    case .trailing, .bottom: inner - size
+    case .firstBaseline: 0
+    case .lastBaseline: vertical ? inner - size : 0
+    }
+  }
+
+  private mutating func report(_ node: Int, _ allocation: Allocation) {
+    guard let conflict = allocation.conflict else { return }
+    if allocation.overflows { overflow(node, conflict) } else { warn(node, conflict) }
+  }
+}

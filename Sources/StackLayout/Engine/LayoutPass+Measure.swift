@@ -1,0 +1,167 @@
+extension LayoutPass {
+  /// Whether a child takes part in its parent's layout.
+  @inline(__always)
+  func isVisible(_ node: Int) -> Bool {
+    !tree.items[node].isHidden && !tree.items[node].isCollapsed
+  }
+
+  /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal.
+  mutating func flexWidth(_ node: Int) -> Flex {
+    if let cached = widthFlex[node] { return cached }
+    let item = tree.items[node]
+    var flex: Flex
+    switch item.kind {
+    case .leaf:
+      if let width = item.intrinsicWidth {
+        flex = .intrinsic(width)
+      } else if item.text >= 0 {
+        flex = .intrinsic(ceilPixel(naturalText(item.text).width))
+      } else {
+        flex = .free
+      }
+    case .vstack, .hstack, .zstack:
+      let base = scratch.count
+      var child = node + 1
+      while child < item.end {
+        if isVisible(child) { scratch.append(flexWidth(child)) }
+        child = tree.items[child].end
+      }
+      let parts = scratch[base...]
+      switch item.kind {
+      case .hstack: flex = .main(parts, spacing: item.spacing, distribution: item.distribution)
+      case .vstack: flex = .cross(parts, fill: item.alignment == .fill)
+      default: flex = .cross(parts, fill: true)
+      }
+      scratch.removeSubrange(base...)
+      flex = flex.adding(item.margin.left + item.margin.right)
+    }
+    flex = constrainWidth(node, flex)
+    widthFlex[node] = flex
+    return flex
+  }
+
+  /// Applies a fixed width and (rule 6) an aspect ratio whose height is fixed and required.
+  private mutating func constrainWidth(_ node: Int, _ content: Flex) -> Flex {
+    let item = tree.items[node]
+    var flex = content
+    if let ratio = item.ratio, let height = item.fixedHeight, item.heightPriority >= 1000 {
+      let result = flex.constrained(to: ratio * height, priority: item.ratioPriority)
+      flex = result.flex
+      if result.conflict { warn(node, "aspect ratio conflicts with the content's required width: the ratio wins") }
+    }
+    if let width = item.fixedWidth {
+      if item.widthPriority >= 1000, item.ratioPriority >= 1000, let ratio = item.ratio,
+        let height = item.fixedHeight, item.heightPriority >= 1000, abs(ratio * height - width) > 1e-6
+      {
+        warn(node, "required width, height and aspect ratio conflict: the fixed width wins")
+      }
+      let result = flex.constrained(to: width, priority: item.widthPriority)
+      flex = result.flex
+      if result.conflict { warn(node, "fixed width \(width) conflicts with the content's required width: it wins") }
+    }
+    return flex
+  }
+
+  /// The node's height flex at `width` (height-for-width; rules 1–5, 12–14), memoised per width.
+  mutating func flexHeight(_ node: Int, width: Double) -> Flex {
+    if heightMemoWidth[node] == width { return heightMemo[node] }
+    let item = tree.items[node]
+    var flex: Flex
+    switch item.kind {
+    case .leaf:
+      if let height = item.intrinsicHeight {
+        flex = .intrinsic(height)
+      } else if item.text >= 0 {
+        flex = .intrinsic(ceilPixel(text(item.text, width: width).height))
+      } else {
+        flex = .free
+      }
+    case .vstack:
+      let inner = max(0, width - item.margin.left - item.margin.right)
+      let base = scratch.count
+      var child = node + 1
+      while child < item.end {
+        if isVisible(child) {
+          let childWidth = vstackChildWidth(child, parent: node, inner: inner)
+          scratch.append(flexHeight(child, width: childWidth))
+        }
+        child = tree.items[child].end
+      }
+      flex = .main(scratch[base...], spacing: item.spacing, distribution: item.distribution)
+      scratch.removeSubrange(base...)
+    case .hstack:
+      flex = hstackHeight(node, width: width)
+    case .zstack:
+      let inner = max(0, width - item.margin.left - item.margin.right)
+      let base = scratch.count
+      var child = node + 1
+      while child < item.end {
+        if isVisible(child) { scratch.append(flexHeight(child, width: inner)) }
+        child = tree.items[child].end
+      }
+      flex = .cross(scratch[base...], fill: true)
+      scratch.removeSubrange(base...)
+    }
+    if item.kind != .leaf { flex = flex.adding(item.margin.top + item.margin.bottom) }
+    flex = constrainHeight(node, flex, width: width)
+    heightMemoWidth[node] = width
+    heightMemo[node] = flex
+    return flex
+  }
+
+  /// Rule 12 (aspect ratio at a priority, height = width / ratio) then rules 3/13 (fixed height).
+  private mutating func constrainHeight(_ node: Int, _ content: Flex, width: Double) -> Flex {
+    let item = tree.items[node]
+    var flex = content
+    if let ratio = item.ratio, !(item.fixedHeight != nil && item.heightPriority >= 1000) {
+      let result = flex.constrained(to: min(width / ratio, FlatTree.maxLength), priority: item.ratioPriority)
+      flex = result.flex
+      if result.conflict {
+        warn(node, "aspect ratio conflicts with the content's required height: the ratio wins, content overflows")
+      }
+    }
+    if let height = item.fixedHeight {
+      let result = flex.constrained(to: height, priority: item.heightPriority)
+      flex = result.flex
+      if result.conflict {
+        warn(node, "fixed height \(height) conflicts with the content's required height: it wins, content overflows")
+      }
+    }
+    return flex
+  }
+
+  /// Rule 4b: a vertical stack child's width inside `inner`.
+  mutating func vstackChildWidth(_ child: Int, parent: Int, inner: Double) -> Double {
+    let flex = flexWidth(child)
+    if flex.lo > inner + 1e-9 {
+      overflow(parent, "a child's required width \(Allocation.points(flex.lo)) exceeds the stack's inner width")
+      return flex.lo
+    }
+    switch tree.items[parent].alignment {
+    case .fill:
+      if flex.hi < inner - 1e-9 {
+        warn(parent, "a child's required width \(Allocation.points(flex.hi)) is narrower than the fill width")
+        return flex.hi
+      }
+      return inner
+    default:
+      return min(flex.nat, inner)
+    }
+  }
+
+  /// Rule 5: a horizontal stack's main-axis allocation at `width`.
+  mutating func hstackAllocation(_ node: Int, width: Double) -> Allocation {
+    let item = tree.items[node]
+    let base = scratch.count
+    var child = node + 1
+    while child < item.end {
+      if isVisible(child) { scratch.append(flexWidth(child)) }
+      child = tree.items[child].end
+    }
+    let inner = max(0, width - item.margin.left - item.margin.right)
+    let allocation = Allocation(
+      scratch[base...], inner: inner, spacing: item.spacing, distribution: item.distribution, canvas: width)
+    scratch.removeSubrange(base...)
+    return allocation
+  }
+}

@@ -1,0 +1,111 @@
+/// One layout of one root: the flat tree, per-node memo tables and the frames being built.
+///
+/// Lives for a single `LayoutEngine.layout` call; every table is indexed by preorder position.
+struct LayoutPass {
+  var tree: FlatTree
+  let measurer: any TextMeasuring
+  let scale: Double
+  /// Memo of `flexWidth` (width-independent).
+  var widthFlex: [Flex?]
+  /// Memo of `flexHeight`: the last width asked and its answer.
+  var heightMemoWidth: [Double]
+  var heightMemo: [Flex]
+  /// Per text: the natural (unwrapped) measurement, and the last width-bound one.
+  var naturalTexts: [TextMeasurement?]
+  var lastTextWidth: [Double]
+  var lastTexts: [TextMeasurement?]
+  /// Scratch stack of flexes; each caller pushes its children and pops them before returning.
+  var scratch: [Flex] = []
+  /// Exact frames relative to the parent; snapped at the end.
+  var frames: [Rect]
+  var textsOut: [TextMeasurement?]
+  var overflowing: Set<Int> = []
+  var warnings: [(node: Int, message: String)] = []
+  private var warned: Set<String> = []
+
+  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double) {
+    self.tree = tree
+    self.measurer = measurer
+    self.scale = scale.isFinite && scale > 0 ? scale : 0
+    let count = tree.items.count
+    widthFlex = Array(repeating: nil, count: count)
+    heightMemoWidth = Array(repeating: .nan, count: count)
+    heightMemo = Array(repeating: .free, count: count)
+    naturalTexts = Array(repeating: nil, count: tree.texts.count)
+    lastTextWidth = Array(repeating: .nan, count: tree.texts.count)
+    lastTexts = Array(repeating: nil, count: tree.texts.count)
+    frames = Array(repeating: .zero, count: count)
+    textsOut = Array(repeating: nil, count: count)
+    scratch.reserveCapacity(64)
+    for issue in tree.issues { warn(issue.node, issue.message) }
+  }
+
+  /// Records a warning once per node and message.
+  mutating func warn(_ node: Int, _ message: String) {
+    if warned.insert("\(node):\(message)").inserted {
+      warnings.append((node, message))
+    }
+  }
+
+  /// Marks a node whose children extend past its bounds, with the reason.
+  mutating func overflow(_ node: Int, _ message: String) {
+    overflowing.insert(node)
+    warn(node, message)
+  }
+
+  /// Rounds up to the pixel grid (with an epsilon so exact pixels stay put).
+  func ceilPixel(_ value: Double) -> Double {
+    scale > 0 ? (value * scale - 1e-7).rounded(.up) / scale : value
+  }
+
+  /// Rounds to the nearest pixel; ties go up.
+  func snapPixel(_ value: Double) -> Double {
+    scale > 0 ? (value * scale + 0.5 + 1e-7).rounded(.down) / scale : value
+  }
+
+  // MARK: Text
+
+  /// The natural (one-line, unwrapped) measurement of a text, cached.
+  mutating func naturalText(_ text: Int) -> TextMeasurement {
+    if let cached = naturalTexts[text] { return cached }
+    let input = tree.texts[text]
+    let result = sanitized(measurer.measure(input.string, font: input.font, maxLines: input.lines, maxWidth: nil))
+    naturalTexts[text] = result
+    return result
+  }
+
+  /// The measurement of a text wrapped at `width`, cached for the last width.
+  mutating func text(_ text: Int, width: Double) -> TextMeasurement {
+    let natural = naturalText(text)
+    if width >= ceilPixel(natural.width) - 1e-9 { return natural }
+    if lastTextWidth[text] == width, let cached = lastTexts[text] { return cached }
+    let input = tree.texts[text]
+    let result = sanitized(measurer.measure(input.string, font: input.font, maxLines: input.lines, maxWidth: width))
+    lastTextWidth[text] = width
+    lastTexts[text] = result
+    return result
+  }
+
+  private func sanitized(_ measurement: TextMeasurement) -> TextMeasurement {
+    func clean(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), FlatTree.maxLength) : 0 }
+    var result = measurement
+    result.width = clean(result.width)
+    result.height = clean(result.height)
+    result.firstBaseline = clean(result.firstBaseline)
+    result.lastBaseline = clean(result.lastBaseline)
+    return result
+  }
+
+  // MARK: Paths
+
+  /// `root.children[1].children[0]` for a preorder index.
+  func path(of node: Int) -> String {
+    var parts: [Int] = []
+    var current = node
+    while current > 0 {
+      parts.append(tree.items[current].childIndex)
+      current = tree.items[current].parent
+    }
+    return parts.reversed().reduce("root") { $0 + ".children[\($1)]" }
+  }
+}

@@ -1,0 +1,68 @@
+/// An sRGB colour with alpha, each component in 0…1.
+///
+/// ```swift
+/// Color(hex: "#2E8ED7")      // tint
+/// Color.white(0.95)          // screen background
+/// ```
+public struct Color: Sendable, Hashable {
+  /// Red, 0…1.
+  public var red: Double
+  /// Green, 0…1.
+  public var green: Double
+  /// Blue, 0…1.
+  public var blue: Double
+  /// Opacity, 0…1.
+  public var alpha: Double
+
+  /// Creates a colour; components are clamped to 0…1 (NaN becomes 0).
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = Color.clamp(red)
+    self.green = Color.clamp(green)
+    self.blue = Color.clamp(blue)
+    self.alpha = Color.clamp(alpha)
+  }
+
+  /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
+  public init?(hex: String) {
+    var digits = Substring(hex)
+    if digits.first == "#" { digits = digits.dropFirst() }
+    guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+    let rgba = digits.count == 8 ? value : value << 8 | 0xFF
+    self.init(
+      red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,
+      blue: Double(rgba >> 8 & 0xFF) / 255, alpha: Double(rgba & 0xFF) / 255)
+  }
+
+  /// A grey in UIKit's `UIColor(white:alpha:)` style: `white(0.95)` is `#F2F2F2`.
+  public static func white(_ white: Double, alpha: Double = 1) -> Color {
+    Color(red: white, green: white, blue: white, alpha: alpha)
+  }
+
+  /// Opaque white.
+  public static let white = Color(red: 1, green: 1, blue: 1)
+  /// Opaque black.
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  /// Fully transparent.
+  public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+  /// The same colour with another alpha.
+  public func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; components rounded to 8 bits.
+  public var hex: String {
+    let parts = alpha >= 1 ? [red, green, blue] : [red, green, blue, alpha]
+    return "#" + parts.map { Color.byteHex($0) }.joined()
+  }
+
+  private static func clamp(_ value: Double) -> Double {
+    value.isNaN ? 0 : min(max(value, 0), 1)
+  }
+
+  private static func byteHex(_ component: Double) -> String {
+    let byte = Int((component * 255).rounded())
+    let text = String(byte, radix: 16, uppercase: true)
+    return byte < 16 ? "0" + text : text
+  }
+}

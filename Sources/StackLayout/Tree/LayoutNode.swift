@@ -1,0 +1,129 @@
+/// One node of a layout tree, type-erased: what the engine, the JSON codec and renderers consume.
+///
+/// The typed builders (`VStack`, `Text`, …) each wrap one `LayoutNode`; modifiers only set its
+/// fields, so a tree is plain data: `Sendable`, `Hashable`, cheap to copy (children share storage).
+///
+/// ```swift
+/// let node = VStack(spacing: 5) { Text("Hi", font: FontStyle(size: 17)) }.margin(.all(20)).node
+/// ```
+public struct LayoutNode: Sendable, Hashable {
+  /// What the node is; leaves carry their content.
+  public enum Kind: Sendable, Hashable {
+    /// A vertical `UIStackView`.
+    case vstack
+    /// A horizontal `UIStackView`.
+    case hstack
+    /// StackKit's ZStack: every child fills the content rect.
+    case zstack
+    /// A plain view with no intrinsic size unless sized (`Spacer()`, `Spacer(w:)`, …).
+    case spacer
+    /// A label.
+    case text(TextContent)
+    /// An image view.
+    case image(ImageContent)
+    /// A plain view that only draws (background, corner radius, alpha).
+    case box
+  }
+
+  /// What the node is.
+  public var kind: Kind
+  /// Arranged children (stacks only; ignored on leaves).
+  public var children: [LayoutNode]
+  /// Semantic name kept in the output, e.g. `titleLabel`.
+  public var id: String?
+  /// Action identifier a renderer can wire to a tap.
+  public var action: String?
+  /// Space between visible neighbours (stacks).
+  public var spacing: Double = 0
+  /// Layout margins (stacks; `isLayoutMarginsRelativeArrangement` is on).
+  public var margin: EdgeInsets = .zero
+  /// Cross-axis alignment (stacks).
+  public var alignment: StackAlignment = .fill
+  /// Main-axis distribution (stacks).
+  public var distribution: StackDistribution = .fill
+  /// Fixed width, required or at a priority.
+  public var width: SizeConstraint?
+  /// Fixed height, required or at a priority.
+  public var height: SizeConstraint?
+  /// `width == ratio × height` at a priority.
+  public var aspectRatio: AspectRatio?
+  /// Intrinsic content width (hugging 250, compression resistance 750); replaces a leaf's measured width.
+  public var intrinsicWidth: Double?
+  /// Intrinsic content height (hugging 250, compression resistance 750); replaces a leaf's measured height.
+  public var intrinsicHeight: Double?
+  /// Collapsed like a hidden arranged subview.
+  public var isHidden = false
+  /// Background colour (drawing only).
+  public var background: Color?
+  /// Corner radius of the background or image (drawing only).
+  public var cornerRadius: Double = 0
+  /// Opacity (drawing only).
+  public var alpha: Double = 1
+
+  /// Creates a node of a kind with children and default modifiers.
+  public init(kind: Kind, children: [LayoutNode] = []) {
+    self.kind = kind
+    self.children = children
+  }
+
+  /// Whether the node arranges children (vstack, hstack, zstack).
+  public var isStack: Bool {
+    switch kind {
+    case .vstack, .hstack, .zstack: true
+    default: false
+    }
+  }
+
+  /// The JSON `type` name of the node.
+  public var typeName: String {
+    switch kind {
+    case .vstack: "vstack"
+    case .hstack: "hstack"
+    case .zstack: "zstack"
+    case .spacer: "spacer"
+    case .text: "text"
+    case .image: "image"
+    case .box: "box"
+    }
+  }
+}
+
+/// A label's content and style.
+public struct TextContent: Sendable, Hashable {
+  /// The string shown.
+  public var string: String
+  /// System font size and weight.
+  public var font: FontStyle
+  /// Maximum number of lines; 0 means unlimited (UILabel `numberOfLines`).
+  public var lines: Int
+  /// Alignment of the lines inside the frame.
+  public var alignment: TextAlignment
+  /// Text colour.
+  public var color: Color
+
+  /// Creates text content; defaults follow UILabel (17 pt regular, 1 line, natural, black).
+  public init(
+    _ string: String, font: FontStyle = FontStyle(size: 17), lines: Int = 1, alignment: TextAlignment = .natural,
+    color: Color = .black
+  ) {
+    self.string = string
+    self.font = font
+    self.lines = lines
+    self.alignment = alignment
+    self.color = color
+  }
+}
+
+/// An image view's content.
+public struct ImageContent: Sendable, Hashable {
+  /// Asset name; nil shows nothing (and has no intrinsic size).
+  public var name: String?
+  /// How the image fills the frame.
+  public var contentMode: ContentMode
+
+  /// Creates image content.
+  public init(name: String?, contentMode: ContentMode = .scaleToFill) {
+    self.name = name
+    self.contentMode = contentMode
+  }
+}

@@ -1,0 +1,56 @@
+/// A vertical stack (`UIStackView`, axis vertical; distribution and alignment `fill` by default).
+///
+/// ```swift
+/// VStack(spacing: 5) { title; subtitle }.margin(.all(20))
+/// ```
+public struct VStack: LayoutElement {
+  /// The stack's node.
+  public var node: LayoutNode
+
+  /// Creates a vertical stack.
+  public init(
+    spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
+    @LayoutBuilder _ content: () -> [LayoutNode]
+  ) {
+    node = LayoutNode(kind: .vstack, children: content())
+    node.spacing = spacing
+    node.alignment = alignment
+    node.distribution = distribution
+  }
+}
+
+/// A horizontal stack (`UIStackView`, axis horizontal; distribution and alignment `fill` by default).
+///
+/// ```swift
+/// HStack(alignment: .center) { column; Spacer(w: 10); button }
+/// ```
+public struct HStack: LayoutElement {
+  /// The stack's node.
+  public var node: LayoutNode
+
+  /// Creates a horizontal stack.
+  public init(
+    spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
+    @LayoutBuilder _ content: () -> [LayoutNode]
+  ) {
+    node = LayoutNode(kind: .hstack, children: content())
+    node.spacing = spacing
+    node.alignment = alignment
+    node.distribution = distribution
+  }
+}
+
+/// StackKit's ZStack: every child fills the content rect (the bounds inset by the margins).
+///
+/// ```swift
+/// ZStack { Image("hero"); VStack { … } }.margin(.insets(top: 20, left: 10, right: 10))
+/// ```
+public struct ZStack: LayoutElement {
+  /// The stack's node.
+  public var node: LayoutNode
+
+  /// Creates a ZStack.
+  public init(@LayoutBuilder _ content: () -> [LayoutNode]) {
+    node = LayoutNode(kind: .zstack, children: content())
+  }
+}
