@@ -23,7 +23,7 @@ public enum ExitCode {
     case is OutputClosed: return (ok, nil)
     case let error as UsageError: return (usage, error.description)
     case let error as FeedCursorError: return (usage, error.description)
-    case let error as SeedError: return (error.kind == .missingInput ? noInput : dataError, error.description)
+    case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
     case let error as MigrationError:
       return (error.kind == .duplicateName ? software : ioError, "database migration refused: \(error)")

@@ -50,10 +50,21 @@ public indirect enum JSONValue: Sendable, Hashable, Decodable {
       } catch {
         if let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String {
           detail = "malformed JSON (\(reason.trimmingCharacters(in: CharacterSet(charactersIn: "."))))"
+          if let match = reason.firstMatch(of: /character (\d+)/), let offset = Int(match.1) {
+            detail += " at " + lineAndColumn(of: offset, in: data)
+          }
         }
       }
       throw SeedError(file: file, problem: detail)
     }
+  }
+
+  /// `line L, column C` (1-based) of a byte offset.
+  private static func lineAndColumn(of offset: Int, in data: Data) -> String {
+    let prefix = data.prefix(max(0, offset))
+    let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    let column = prefix.count - (prefix.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 - prefix.startIndex } ?? 0) + 1
+    return "line \(line), column \(column)"
   }
 
   /// The JSON type's name, as error messages say it: `a string`, `an integer`, `null`…

@@ -1,18 +1,8 @@
-/// A seed folder that cannot be loaded: names the file, the record (index and id) and the field.
+/// Seed data that cannot be loaded (the CLI exits 65): names the file, the record (index and id) and the field.
 ///
 ///     feed_items.json: record 2 (id "a3"): field "title": expected a string, found a number
 public struct SeedError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What kind of failure, for mapping to an exit code.
-  public enum Kind: Sendable, Hashable {
-    /// The data is wrong (malformed JSON, wrong shape, a bad or duplicate value): exit 65.
-    case invalidData
-    /// The seed folder or a file in it is missing or unreadable: exit 66.
-    case missingInput
-  }
-
-  /// Whether the data is wrong or the input is missing.
-  public var kind: Kind
-  /// The seed file, e.g. `orders.json` (or the folder for a missing folder).
+  /// The seed file, e.g. `orders.json`.
   public var file: String
   /// The 0-based index of the record in the file's array, when the problem is in one record.
   public var record: Int?
@@ -25,19 +15,11 @@ public struct SeedError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// Creates a data error.
   public init(file: String, record: Int? = nil, id: String? = nil, field: String? = nil, problem: String) {
-    self.kind = .invalidData
     self.file = file
     self.record = record
     self.id = id
     self.field = field
     self.problem = problem
-  }
-
-  /// A missing or unreadable seed folder or file.
-  public static func missing(_ path: String, problem: String) -> SeedError {
-    var error = SeedError(file: path, problem: problem)
-    error.kind = .missingInput
-    return error
   }
 
   /// One sentence: `file: record N (id "x"): field "f": problem`.

@@ -44,11 +44,6 @@ public struct SeedRecord: Sendable {
     SeedError(file: file, record: index, id: id, field: field.map { fieldPrefix + $0 }, problem: problem)
   }
 
-  /// The raw value of `field` (`nil` when the key is absent).
-  public func value(_ field: String) -> JSONValue? {
-    fields[field]
-  }
-
   /// A required string.
   public func string(_ field: String) throws(SeedError) -> String {
     guard let value = fields[field] else { throw error(field, "missing (expected a string)") }

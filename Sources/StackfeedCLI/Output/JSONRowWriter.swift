@@ -60,25 +60,37 @@ enum JSONText {
 
   /// Appends `"text"`, or `null` for `nil`.
   static func append(_ text: String?, to bytes: inout [UInt8]) {
-    guard let text else {
+    guard var text else {
       bytes.append(contentsOf: "null".utf8)
       return
     }
     bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-      case 0..<0x20:
-        bytes.append(contentsOf: #"\u00"#.utf8)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
+    text.withUTF8 { utf8 in
+      // Copy runs of plain bytes in one go; only quotes, backslashes and control characters are escaped.
+      var runStart = 0
+      for index in utf8.indices {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        appendEscape(byte, to: &bytes)
+        runStart = index + 1
       }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
+    switch byte {
+    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+    case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+    case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+    case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+    default:
+      bytes.append(contentsOf: #"\u00"#.utf8)
+      bytes.append(hex[Int(byte >> 4)])
+      bytes.append(hex[Int(byte & 0xF)])
+    }
   }
 }
