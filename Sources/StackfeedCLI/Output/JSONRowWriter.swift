@@ -15,25 +15,25 @@ struct JSONRowWriter {
     let first = count == 0
     count += 1
     try output.append { bytes in
-      bytes.append(contentsOf: first ? #"{"rows": ["#.utf8 : ",".utf8)
-      bytes.append(contentsOf: "\n  {\"kind\": ".utf8)
+      JSONText.raw(first ? #"{"rows": ["# : ",", to: &bytes)
+      JSONText.raw("\n  {\"kind\": ", to: &bytes)
       JSONText.append(row.kind, to: &bytes)
-      bytes.append(contentsOf: #", "id": "#.utf8)
+      JSONText.raw(#", "id": "#, to: &bytes)
       JSONText.append(row.id, to: &bytes)
-      bytes.append(contentsOf: #", "texts": {"#.utf8)
+      JSONText.raw(#", "texts": {"#, to: &bytes)
       for (index, text) in row.texts.enumerated() {
-        if index > 0 { bytes.append(contentsOf: ", ".utf8) }
+        if index > 0 { JSONText.raw(", ", to: &bytes) }
         JSONText.append(text.name, to: &bytes)
-        bytes.append(contentsOf: ": ".utf8)
+        JSONText.raw(": ", to: &bytes)
         JSONText.append(text.value, to: &bytes)
       }
       bytes.append(UInt8(ascii: "}"))
       if let gallery = row.gallery {
-        bytes.append(contentsOf: #", "gallery": ["#.utf8)
+        JSONText.raw(#", "gallery": ["#, to: &bytes)
         for (index, image) in gallery.enumerated() {
-          bytes.append(contentsOf: (index > 0 ? #", {"image": "# : #"{"image": "#).utf8)
+          JSONText.raw(index > 0 ? #", {"image": "# : #"{"image": "#, to: &bytes)
           JSONText.append(image.image, to: &bytes)
-          bytes.append(contentsOf: #", "overlay": "#.utf8)
+          JSONText.raw(#", "overlay": "#, to: &bytes)
           JSONText.append(image.overlay, to: &bytes)
           bytes.append(UInt8(ascii: "}"))
         }
@@ -46,9 +46,9 @@ struct JSONRowWriter {
   /// Closes the array and writes the `next` cursor (`null` when the feed was not cut).
   func finish(next: FeedCursor?) throws {
     try output.append { bytes in
-      bytes.append(contentsOf: (count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ").utf8)
+      JSONText.raw(count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ", to: &bytes)
       JSONText.append(next?.description, to: &bytes)
-      bytes.append(contentsOf: "}\n".utf8)
+      JSONText.raw("}\n", to: &bytes)
     }
   }
 }
@@ -58,10 +58,15 @@ struct JSONRowWriter {
 enum JSONText {
   private static let hex = Array("0123456789abcdef".utf8)
 
+  /// Appends literal JSON bytes (a fixed key or punctuation) with one copy.
+  static func raw(_ literal: StaticString, to bytes: inout [UInt8]) {
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
   /// Appends `"text"`, or `null` for `nil`.
   static func append(_ text: String?, to bytes: inout [UInt8]) {
     guard var text else {
-      bytes.append(contentsOf: "null".utf8)
+      JSONText.raw("null", to: &bytes)
       return
     }
     bytes.append(UInt8(ascii: "\""))
@@ -82,13 +87,13 @@ enum JSONText {
 
   private static func appendEscape(_ byte: UInt8, to bytes: inout [UInt8]) {
     switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-    case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-    case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-    case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+    case UInt8(ascii: "\""): raw(#"\""#, to: &bytes)
+    case UInt8(ascii: "\\"): JSONText.raw(#"\\"#, to: &bytes)
+    case UInt8(ascii: "\n"): JSONText.raw(#"\n"#, to: &bytes)
+    case UInt8(ascii: "\r"): JSONText.raw(#"\r"#, to: &bytes)
+    case UInt8(ascii: "\t"): JSONText.raw(#"\t"#, to: &bytes)
     default:
-      bytes.append(contentsOf: #"\u00"#.utf8)
+      JSONText.raw(#"\u00"#, to: &bytes)
       bytes.append(hex[Int(byte >> 4)])
       bytes.append(hex[Int(byte & 0xF)])
     }
