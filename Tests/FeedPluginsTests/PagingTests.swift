@@ -16,9 +16,9 @@ import Testing
     return pages
   }
 
-  @Test(arguments: 1...11)
-  func pagingThroughTheComposedFeedGivesEveryRowOnceInOrder(limit: Int) throws {
-    let store = try PromoPluginTests.promoStore()
+  @Test(arguments: [RowPlacement.inserted(at: 3), .inserted(at: 0), .inserted(at: 50), .leading, .trailing], 1...11)
+  func pagingThroughTheComposedFeedGivesEveryRowOnceInOrder(placement: RowPlacement, limit: Int) throws {
+    let store = try PromoPluginTests.promoStore(placement)
     let all = try store.rows().map(\.summary)
     let pages = try Self.pages(of: store, limit: limit)
     #expect(Array(pages.joined()) == all)

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct PromoPluginTests {
-  static func promoStore() throws -> TestStore {
-    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin()))
+  static func promoStore(_ placement: RowPlacement = .inserted(at: 3)) throws -> TestStore {
+    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin(placement: placement)))
     var files = SeedFiles.referenceTexts
     let url = PromoPlugin.fixtures.appendingPathComponent("promos.json")
     files["promos.json"] = try String(contentsOf: url, encoding: .utf8)
@@ -27,6 +27,14 @@ import Testing
     #expect(store.registry.migrations.map(\.name).last == "9001_promo_create")
     let count = try store.database.queryOne("SELECT count(*) FROM promo") { try $0.int(at: 0) }
     #expect(count == 2)
+  }
+
+  @Test func leadingAndTrailingPlacementsGoAfterTheHeaderAndAtTheEnd() throws {
+    let leading = try Self.promoStore(.leading).rows().map(\.kind)
+    #expect(leading.prefix(4) == ["header", "promo", "promo", "feed_item"])
+    let trailing = try Self.promoStore(.trailing).rows().map(\.kind)
+    #expect(trailing.suffix(3) == ["feed_item", "promo", "promo"])
+    #expect(trailing.count == 10)
   }
 
   @Test func itsRowsGoAtTheEndWhenTheStreamIsShorter() throws {

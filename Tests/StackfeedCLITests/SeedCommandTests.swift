@@ -145,4 +145,16 @@ import Testing
     let after = try cli.run(["list", "--db", database, "--format", "json"])
     #expect(after.stdout.components(separatedBy: "\"kind\": ").count - 1 == 2)
   }
+
+  @Test func generateShowsProgressOnATerminalOnly() throws {
+    let cli = try CLIHarness()
+    let database = cli.path("p.sqlite")
+    let terminal = try cli.shell("script -qec \"'$BIN' seed --db '\(database)' --generate 120000\" /dev/null")
+    #expect(terminal.code == 0)
+    #expect(terminal.stdout.contains("\rgenerating 50000 / 120000 feed items\rgenerating 100000 / 120000 feed items"))
+    #expect(terminal.stdout.contains("\rgenerating 120000 / 120000 feed items\r\ngenerated 120000 feed items"))
+    let piped = try cli.run(["seed", "--db", database, "--generate", "120000"])
+    #expect(piped.stderr.isEmpty)
+    #expect(piped.stdout == "generated 120000 feed items\n")
+  }
 }

@@ -54,23 +54,21 @@ public struct FeedComposer {
       return nil
     }.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
 
-    var phase = 0  // 0 leading, 1 body, 2 trailing
-    var resume: (kind: String, key: Int64)?
+    var start = Segment.leading
     if let cursor {
       guard let plugin = registry.plugin(kind: cursor.kind) else {
         throw FeedCursorError(description: "the cursor \"\(cursor)\" names the unknown row kind \"\(cursor.kind)\"")
       }
-      phase = plugin.placement == .leading ? 0 : plugin.placement == .trailing ? 2 : 1
-      resume = (cursor.kind, cursor.key)
+      start = Segment(plugin.placement)
     }
-    if phase == 0 {
+    let resume = cursor.map { (kind: $0.kind, key: $0.key) }
+    if start == .leading {
       try emitter.emitAll(of: leading, resumingAt: resume)
     }
-    if phase <= 1 {
-      let bodyResume = phase == 1 ? cursor : nil
-      try runBody(stream: stream, inserts: inserts, after: bodyResume, emitter: emitter)
+    if start <= .body {
+      try runBody(stream: stream, inserts: inserts, after: start == .body ? cursor : nil, emitter: emitter)
     }
-    try emitter.emitAll(of: trailing, resumingAt: phase == 2 ? resume : nil)
+    try emitter.emitAll(of: trailing, resumingAt: start == .trailing ? resume : nil)
   }
 
   private func runBody(
@@ -99,5 +97,22 @@ public struct FeedComposer {
       try emitter.emitStream(stream) { try flush(upTo: emitter.streamCount) }
     }
     try flush(upTo: Int.max)
+  }
+}
+
+/// The three parts of the composed feed, in order: a cursor resumes in the part of its row's kind.
+private enum Segment: Int, Comparable {
+  case leading, body, trailing
+
+  init(_ placement: RowPlacement) {
+    switch placement {
+    case .leading: self = .leading
+    case .stream, .inserted: self = .body
+    case .trailing: self = .trailing
+    }
+  }
+
+  static func < (lhs: Segment, rhs: Segment) -> Bool {
+    lhs.rawValue < rhs.rawValue
   }
 }

@@ -14,7 +14,7 @@ struct PromoPlugin: RowPlugin {
     .appendingPathComponent("Fixtures/promo")
 
   var kind: String { "promo" }
-  var placement: RowPlacement { .inserted(at: 3) }
+  var placement = RowPlacement.inserted(at: 3)
   var seedFiles: [String] { ["promos.json"] }
   var migrations: [Migration] {
     let url = Self.fixtures.appendingPathComponent("9001_promo_create.sql")
