@@ -40,7 +40,7 @@ let package = Package(
     ),
     .target(name: "StackfeedCLI", dependencies: ["FeedPlugins", "CardStack"]),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
-    .executableTarget(name: "stackfeed-bench", dependencies: ["StackfeedCLI"]),
+    .executableTarget(name: "stackfeed-bench", dependencies: ["StackfeedCLI", "StackLayout"]),
 
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),

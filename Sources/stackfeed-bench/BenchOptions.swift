@@ -1,0 +1,27 @@
+/// Options shared by every benchmark.
+struct BenchOptions {
+  /// Workload size (cards, rows, …).
+  var cards = 10_000
+  /// Repetitions; figures are medians.
+  var reps = 7
+  /// One JSON object per figure per line instead of a text table.
+  var json = false
+
+  /// Parses `--cards N`, `--reps R`, `--json`.
+  init(parsing arguments: [String]) throws {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--json":
+        json = true
+      case "--cards", "--reps":
+        guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+          throw BenchError(code: 64, description: "\(argument) needs a positive integer")
+        }
+        if argument == "--cards" { cards = value } else { reps = value }
+      default:
+        throw BenchError(code: 64, description: "unknown option '\(argument)'")
+      }
+    }
+  }
+}

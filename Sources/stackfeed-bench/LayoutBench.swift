@@ -1,0 +1,65 @@
+import StackLayout
+
+/// `stackfeed-bench layout`: the feed of `../shared/bench/layout_anchors.py` (N cards at width 390,
+/// feed items and orders alternating, 16 nodes each), laid out with StackLayout.
+///
+/// Figures (median of `--reps`): `layout.build` (building the N trees with the builder),
+/// `layout.cold` (first layout of every card, unrounded frames like the harness),
+/// `layout.cold.snapped` (the same on the @3x pixel grid), `layout.relayout` (change one card's
+/// title, lay out that card again: the cost per change), and the `text.*` figures of
+/// `LayoutBench+Text.swift`.
+enum LayoutBench: BenchCommand {
+  static let name = "layout"
+  static let summary = "cold layout, one-card relayout and text measurement on the harness's feed"
+
+  static func run(_ options: BenchOptions) throws -> [Figure] {
+    let count = options.cards
+    let engine = LayoutEngine(scale: 0)
+    let snapped = LayoutEngine(scale: 3)
+    try BenchCards.checkFrames(engine: engine)
+
+    var build: [Double] = []
+    var cold: [Double] = []
+    var coldSnapped: [Double] = []
+    var relayout: [Double] = []
+    var checksum = 0.0
+    let changes = min(count, 1000)
+    let stride = count / changes
+    for rep in 0..<options.reps {
+      var cards: [LayoutNode] = []
+      build.append(Stopwatch.seconds { cards = (0..<count).map { BenchCards.card($0) } })
+      var results: [LayoutResult] = []
+      results.reserveCapacity(count)
+      cold.append(
+        Stopwatch.seconds { for card in cards { results.append(engine.layout(card, width: BenchCards.width)) } })
+      var snappedResults: [LayoutResult] = []
+      snappedResults.reserveCapacity(count)
+      coldSnapped.append(
+        Stopwatch.seconds { for card in cards { snappedResults.append(snapped.layout(card, width: BenchCards.width)) } }
+      )
+      let changed = (0..<changes).map { ($0 * stride, BenchCards.card($0 * stride, titleSuffix: " \(rep)")) }
+      relayout.append(
+        Stopwatch.seconds {
+          for (index, card) in changed { results[index] = engine.layout(card, width: BenchCards.width) }
+        })
+      checksum += results.reduce(0) { $0 + $1.size.height } + snappedResults.reduce(0) { $0 + $1.size.height }
+    }
+    guard checksum.isFinite, checksum > 0 else { throw BenchError(code: 70, description: "no layout happened") }
+
+    let perCard = { (seconds: [Double], cards: Int) in Stopwatch.median(seconds) * 1e6 / Double(cards) }
+    var figures = [Figure(name: "layout.build", value: perCard(build, count), unit: "us/card", cards: count)]
+    figures += rate("layout.cold", perCard(cold, count), count)
+    figures += rate("layout.cold.snapped", perCard(coldSnapped, count), count)
+    figures += rate("layout.relayout", perCard(relayout, changes), count)
+    figures += TextBench.figures(options)
+    return figures
+  }
+
+  /// The figure in µs per card and in cards per second.
+  static func rate(_ name: String, _ microseconds: Double, _ cards: Int) -> [Figure] {
+    [
+      Figure(name: name, value: microseconds, unit: "us/card", cards: cards),
+      Figure(name: name, value: 1e6 / microseconds, unit: "cards/s", cards: cards),
+    ]
+  }
+}
