@@ -1,1 +1,0 @@
-// StackRender: placeholder until its issue lands.

@@ -1,0 +1,45 @@
+import Testing
+
+@testable import StackRender
+
+@Suite("Terminal canvas")
+struct TextCanvasTests {
+  @Test("a box has corners, edges and its label in the top edge")
+  func drawsLabelledBox() {
+    var canvas = TextCanvas(columns: 12, rows: 3)
+    canvas.drawBox(CellRect(left: 0, top: 0, right: 11, bottom: 2), rounded: false, label: "image")
+    #expect(canvas.lines == ["┌ image ───┐", "│          │", "└──────────┘"])
+  }
+
+  @Test("rounded boxes use arc corners and long labels are cut with an ellipsis")
+  func roundsAndTruncates() {
+    var canvas = TextCanvas(columns: 9, rows: 2)
+    canvas.drawBox(CellRect(left: 0, top: 0, right: 8, bottom: 1), rounded: true, label: "functional")
+    #expect(canvas.lines == ["╭ func… ╮", "╰───────╯"])
+  }
+
+  @Test("a box one cell high becomes a bar, one cell wide a post")
+  func drawsThinBoxesAsLines() {
+    var canvas = TextCanvas(columns: 5, rows: 3)
+    canvas.drawBox(CellRect(left: 1, top: 0, right: 3, bottom: 0), rounded: true)
+    canvas.drawBox(CellRect(left: 0, top: 1, right: 0, bottom: 2), rounded: false)
+    #expect(canvas.lines == [" ━━━", "┃", "┃"])
+  }
+
+  @Test("drawing is clipped to the canvas and to the write limit")
+  func clipsDrawing() {
+    var canvas = TextCanvas(columns: 6, rows: 2)
+    canvas.drawBox(CellRect(left: -3, top: -1, right: 2, bottom: 1), rounded: false)
+    canvas.write("HELLO", row: 0, column: 3, limit: 5)
+    canvas.write("x", row: 7, column: 0, limit: 6)
+    #expect(canvas.lines == ["  │HE", "──┘"])
+  }
+
+  @Test("a later box blanks what it covers")
+  func coversEarlierDrawing() {
+    var canvas = TextCanvas(columns: 6, rows: 3)
+    canvas.write("abcdef", row: 1, column: 0, limit: 6)
+    canvas.drawBox(CellRect(left: 1, top: 0, right: 4, bottom: 2), rounded: false)
+    #expect(canvas.lines == [" ┌──┐", "a│  │f", " └──┘"])
+  }
+}
