@@ -1,0 +1,79 @@
+import Foundation
+
+/// A folder of image files that renderers draw instead of placeholders.
+///
+/// The image named `hoodie` is the first of `hoodie.png`, `hoodie.jpg`, `hoodie.svg` found
+/// directly in the folder. Lookups never read outside it: names with a path separator, a NUL,
+/// or a leading dot are refused, and the file's real path (symbolic links resolved) must lie
+/// inside the folder's real path.
+///
+/// ```swift
+/// let assets = ImageAssets(folder: URL(fileURLWithPath: "Assets"))
+/// assets.image(named: "hoodie")?.dataURI   // "data:image/png;base64,…"
+/// ```
+public struct ImageAssets: Sendable {
+  /// The folder as given.
+  public let folder: URL
+  /// The folder's real path, or nil when it does not exist (then every lookup finds nothing).
+  private let realFolder: String?
+
+  /// File extensions tried, in order, with their media types.
+  static let kinds: [(pathExtension: String, mediaType: String)] = [
+    ("png", "image/png"), ("jpg", "image/jpeg"), ("svg", "image/svg+xml"),
+  ]
+
+  /// Uses the images in `folder`.
+  public init(folder: URL) {
+    self.folder = folder
+    realFolder = Self.realPath(folder.path)
+  }
+
+  /// The image file for `name`, read from the folder; nil when there is none or the name is refused.
+  public func image(named name: String) -> ImageAsset? {
+    guard let realFolder, Self.isPlainName(name) else { return nil }
+    let inside = realFolder.hasSuffix("/") ? realFolder : realFolder + "/"
+    for kind in Self.kinds {
+      let candidate = (realFolder as NSString).appendingPathComponent("\(name).\(kind.pathExtension)")
+      guard let resolved = Self.realPath(candidate), resolved.hasPrefix(inside) else { continue }
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
+        let data = FileManager.default.contents(atPath: resolved)
+      else { continue }
+      return ImageAsset(name: name, mediaType: kind.mediaType, data: data)
+    }
+    return nil
+  }
+
+  /// Whether `name` is a single file-name stem: not empty, no separator, no NUL, no leading dot.
+  static func isPlainName(_ name: String) -> Bool {
+    !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+      && !name.unicodeScalars.contains("\0")
+  }
+
+  /// The canonical absolute path of an existing file or folder (`realpath(3)`), else nil.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
+/// The bytes of one image file and their media type.
+public struct ImageAsset: Sendable, Hashable {
+  /// The image name looked up.
+  public var name: String
+  /// `image/png`, `image/jpeg` or `image/svg+xml`.
+  public var mediaType: String
+  /// The file's contents.
+  public var data: Data
+
+  /// Creates an asset.
+  public init(name: String, mediaType: String, data: Data) {
+    self.name = name
+    self.mediaType = mediaType
+    self.data = data
+  }
+
+  /// The image as a `data:` URI, for embedding in SVG and HTML.
+  public var dataURI: String { "data:\(mediaType);base64,\(data.base64EncodedString())" }
+}

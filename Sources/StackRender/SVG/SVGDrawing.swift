@@ -1,0 +1,121 @@
+import StackLayout
+
+/// The body of an SVG picture, drawn row by row in document coordinates.
+struct SVGDrawing {
+  /// Inter first: its advances are the ones the text measurer uses.
+  static let fontFamily = "Inter, 'SF Pro Text', -apple-system, system-ui, sans-serif"
+
+  /// The SVG written so far (everything between the background and `</svg>`).
+  private(set) var body = ""
+  /// Image files, looked up once each.
+  var images: ImageEmbedder
+  /// Symbol ids by content mode and image name.
+  var symbols: [String: String] = [:]
+  private var clipCount = 0
+
+  /// A drawing that embeds real images from `assets` when given.
+  init(assets: ImageAssets?) {
+    images = ImageEmbedder(assets: assets)
+  }
+
+  /// Draws `row` with its top edge at `top`.
+  mutating func draw(_ row: RenderRow, top: Double) {
+    let kind = XMLText.escaped(row.kind)
+    let id = XMLText.escaped(row.id)
+    body += #"<g data-kind="\#(kind)" data-id="\#(id)" transform="translate(0,\#(n(top)))">"# + "\n"
+    draw(row.layout.placed, originX: 0, originY: 0)
+    body += "</g>\n"
+  }
+
+  private mutating func draw(_ placed: PlacedNode, originX: Double, originY: Double) {
+    let node = placed.node
+    guard !node.isHidden, node.alpha > 0 else { return }
+    let frame = Rect(
+      x: originX + placed.frame.x, y: originY + placed.frame.y, width: placed.frame.width,
+      height: placed.frame.height)
+    let grouped = node.alpha < 1
+    if grouped { body += #"<g opacity="\#(n(node.alpha))">"# + "\n" }
+    if let background = node.background, background.alpha > 0 {
+      body += rect(frame, radius: node.cornerRadius, fill: background) + "\n"
+    }
+    switch node.kind {
+    case .text(let content):
+      if let measurement = placed.text { drawText(content, measurement, in: frame) }
+    case .image(let content):
+      if let name = content.name { drawImage(name, mode: content.contentMode, radius: node.cornerRadius, in: frame) }
+    default:
+      break
+    }
+    for child in placed.children { draw(child, originX: frame.x, originY: frame.y) }
+    if grouped { body += "</g>\n" }
+  }
+
+  private mutating func drawText(_ content: TextContent, _ measurement: TextMeasurement, in frame: Rect) {
+    guard !measurement.lines.isEmpty else { return }
+    let placement = LabelLines(content: content, measurement: measurement, size: frame.size)
+    var attributes = #"font-size="\#(n(content.font.size))" font-weight="\#(content.font.weight.cssWeight)""#
+    attributes += #" fill="\#(content.color.rgbHex)""# + opacity("fill-opacity", content.color)
+    switch placement.anchor {
+    case .start: break
+    case .middle: attributes += #" text-anchor="middle""#
+    case .end: attributes += #" text-anchor="end""#
+    }
+    let tracking = content.font.tracking
+    if abs(tracking) >= 0.0005 { attributes += #" letter-spacing="\#(n(tracking))""# }
+    body += #"<text \#(attributes) xml:space="preserve">"#
+    let x = n(frame.x + placement.anchorX)
+    for line in placement.lines {
+      body += #"<tspan x="\#(x)" y="\#(n(frame.y + line.baseline))">\#(XMLText.escaped(line.text))</tspan>"#
+    }
+    body += "</text>\n"
+  }
+
+  private mutating func drawImage(_ name: String, mode: ContentMode, radius: Double, in frame: Rect) {
+    guard frame.width > 0, frame.height > 0 else { return }
+    if let embedded = symbol(for: name, mode: mode) {
+      if let definition = embedded.definition { body += definition + "\n" }
+      var clip = ""
+      if radius > 0 {
+        clipCount += 1
+        let clipID = "clip\(clipCount)"
+        body += #"<clipPath id="\#(clipID)">\#(rect(frame, radius: radius, fill: nil))</clipPath>"# + "\n"
+        clip = " clip-path=\"url(#\(clipID))\""
+      }
+      body += "<use href=\"#\(embedded.id)\" \(geometry(frame))\(clip)/>\n"
+      return
+    }
+    let label = PlaceholderLabel(name: name, size: frame.size)
+    let title = "<title>\(XMLText.escaped(name))</title>"
+    let edge = #" stroke="\#(PlaceholderLabel.edge.rgbHex)""#
+    body += rect(frame, radius: radius, fill: PlaceholderLabel.fill, attributes: edge, content: title) + "\n"
+    guard let fontSize = label.fontSize else { return }
+    let x = n(frame.x + frame.width / 2)
+    let y = n(frame.y + label.baseline)
+    body += #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.rgbHex)""#
+    body += #" text-anchor="middle">\#(XMLText.escaped(name))</text>"# + "\n"
+  }
+
+  private func rect(_ frame: Rect, radius: Double, fill: Color?, attributes: String = "", content: String = "")
+    -> String
+  {
+    var element = "<rect \(geometry(frame))"
+    let clamped = min(max(radius, 0), frame.width / 2, frame.height / 2)
+    if clamped > 0 { element += #" rx="\#(n(clamped))""# }
+    if let fill { element += #" fill="\#(fill.rgbHex)""# + opacity("fill-opacity", fill) }
+    element += attributes
+    return content.isEmpty ? element + "/>" : element + ">" + content + "</rect>"
+  }
+
+  private func geometry(_ frame: Rect) -> String {
+    #"x="\#(n(frame.x))" y="\#(n(frame.y))" width="\#(n(max(frame.width, 0)))" height="\#(n(max(frame.height, 0)))""#
+  }
+
+  private func opacity(_ name: String, _ color: Color) -> String { Self.opacity(name, color) }
+
+  /// ` name="alpha"` when `color` is not opaque, else nothing.
+  static func opacity(_ name: String, _ color: Color) -> String {
+    color.alpha < 1 ? #" \#(name)="\#(FixedDecimal.string(color.alpha))""# : ""
+  }
+
+  private func n(_ value: Double) -> String { FixedDecimal.string(value) }
+}

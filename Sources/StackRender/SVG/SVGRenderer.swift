@@ -1,0 +1,50 @@
+import StackLayout
+
+/// Draws the rows as one SVG picture: the screen background, then each row's card below the
+/// previous one.
+///
+/// Boxes are rects with their colour, alpha and corner radius; labels are `<text>` elements
+/// holding the measured lines at their baselines (font size, CSS weight, colour, alignment,
+/// SF tracking as `letter-spacing`); images are grey labelled placeholders, or the real file
+/// from ``assets`` (embedded once as a `<symbol>`, clipped to the corner radius). The picture's
+/// height is the sum of the row heights, so the rows are buffered before the header is written.
+///
+/// ```swift
+/// let svg = SVGRenderer().render(rows, width: 390)
+/// ```
+public struct SVGRenderer: RowRenderer {
+  /// Where real images are looked up; nil draws every image as a placeholder.
+  public var assets: ImageAssets?
+  /// The screen background behind the rows.
+  public var background: Color
+
+  /// The height of a picture with no rows: SVG viewers reject an empty picture.
+  public static let minimumHeight = 1.0
+
+  /// Creates an SVG renderer; the background defaults to the reference screen's white 0.95.
+  public init(assets: ImageAssets? = nil, background: Color = .white(0.95)) {
+    self.assets = assets
+    self.background = background
+  }
+
+  /// Writes the SVG document for `rows` at `width` points.
+  public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
+    var drawing = SVGDrawing(assets: assets)
+    var top = 0.0
+    for row in rows {
+      drawing.draw(row, top: top)
+      top += row.height
+    }
+    let w = FixedDecimal.string(width)
+    let h = FixedDecimal.string(max(top, Self.minimumHeight))
+    output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
+    output.write(
+      #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#
+        + #" font-family="\#(SVGDrawing.fontFamily)">"# + "\n")
+    output.write(
+      #"<rect width="\#(w)" height="\#(h)" fill="\#(background.rgbHex)"\#(SVGDrawing.opacity("fill-opacity", background))/>"#
+        + "\n")
+    output.write(drawing.body)
+    output.write("</svg>\n")
+  }
+}

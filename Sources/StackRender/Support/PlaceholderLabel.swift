@@ -1,0 +1,31 @@
+import StackLayout
+
+/// The name written on an image placeholder: at most 12 pt, shrunk to fit the frame's width.
+struct PlaceholderLabel {
+  /// The placeholder's grey (iOS system grey, `#8E8E93`): dark enough for white text on top.
+  static let fill = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)
+  /// The placeholder's outline (`#636366`), so that nested placeholders stay apart.
+  static let edge = Color(red: 99 / 255, green: 99 / 255, blue: 102 / 255)
+  /// The label's colour (`#E5E5EA`).
+  static let ink = Color(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
+  /// Exact widths (no pixel rounding), so the shrink factor is stable.
+  private static let measurer = StandardTextMeasurer(scale: 0)
+
+  /// The smallest legible size: a placeholder that needs a smaller label shows none.
+  static let minimumFontSize = 5.0
+
+  /// The label's font size in points; nil when the placeholder is too small for a legible label.
+  let fontSize: Double?
+  /// The label's baseline, from the frame's top: cap height centred.
+  let baseline: Double
+
+  /// Sizes the label for `name` on a placeholder of `size`.
+  init(name: String, size: Size) {
+    let preferred = min(12, max(size.height * 0.3, 1))
+    let natural = Self.measurer.measure(name, font: FontStyle(size: preferred), maxLines: 1, maxWidth: nil).width
+    let room = max(size.width - 4, 1)
+    let fitted = natural > room ? preferred * room / natural : preferred
+    fontSize = fitted >= Self.minimumFontSize ? fitted : nil
+    baseline = size.height / 2 + fitted * 0.35
+  }
+}

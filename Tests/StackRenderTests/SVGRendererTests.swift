@@ -1,0 +1,14 @@
+import Foundation
+import StackLayout
+import StackRender
+import Testing
+
+@Suite("SVG renderer")
+struct SVGRendererTests {
+  @Test("the SVG of a feed matches its golden file and is well-formed XML", arguments: SampleFeed.allCases)
+  func matchesGolden(feed: SampleFeed) {
+    let svg = SVGRenderer().render(feed.rows, width: 390)
+    #expect(XMLCheck.error(in: svg) == nil)
+    Golden.check(svg, named: "\(feed.rawValue).svg")
+  }
+}

@@ -1,0 +1,14 @@
+import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Parses a document with Foundation's XMLParser; nil when well-formed, else the parser's error.
+enum XMLCheck {
+  static func error(in document: String) -> String? {
+    let parser = XMLParser(data: Data(document.utf8))
+    if parser.parse() { return nil }
+    let error = parser.parserError.map { "\($0)" } ?? "unknown"
+    return "line \(parser.lineNumber), column \(parser.columnNumber): \(error)"
+  }
+}
