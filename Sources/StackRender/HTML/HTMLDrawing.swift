@@ -1,0 +1,122 @@
+import StackLayout
+
+/// Writes rows as nested, absolutely positioned `<div>`s.
+struct HTMLDrawing {
+  /// Inter first: its advances are the ones the text measurer uses.
+  static let fontFamily = "Inter,'SF Pro Text',-apple-system,system-ui,sans-serif"
+
+  private var output = ""
+  private var images: ImageEmbedder
+  /// CSS class names of the embedded images, by image name.
+  private var classes: [String: String] = [:]
+
+  /// A drawing that embeds real images from `assets` when given.
+  init(assets: ImageAssets?) {
+    images = ImageEmbedder(assets: assets)
+  }
+
+  /// The HTML written since the last call.
+  mutating func takeOutput() -> String {
+    defer { output = "" }
+    return output
+  }
+
+  /// Writes one row: a `row` div as high as the row, holding the card's root node.
+  mutating func draw(_ row: RenderRow) {
+    let kind = XMLText.escaped(row.kind)
+    let id = XMLText.escaped(row.id)
+    output += #"<div class="row" data-kind="\#(kind)" data-id="\#(id)" style="height:\#(px(row.height))">"# + "\n"
+    draw(row.layout.placed)
+    output += "</div>\n"
+  }
+
+  private mutating func draw(_ placed: PlacedNode) {
+    let node = placed.node
+    guard !node.isHidden, node.alpha > 0 else { return }
+    let drawsBackground = node.background.map { $0.alpha > 0 } ?? false
+    if case .spacer = node.kind, !drawsBackground, node.action == nil { return }
+    var classNames = ["n"]
+    var style = geometry(placed.frame)
+    var content = ""
+    if node.alpha < 1 { style += ";opacity:\(FixedDecimal.string(node.alpha))" }
+    if drawsBackground, let background = node.background { style += ";background-color:\(background.css)" }
+    if node.cornerRadius > 0 { style += ";border-radius:\(px(node.cornerRadius))" }
+    var title: String?
+    switch node.kind {
+    case .text(let text):
+      classNames.append("t")
+      style += textStyle(text)
+      if let measurement = placed.text { content = lines(text, measurement, size: placed.frame.size) }
+    case .image(let image):
+      if let name = image.name, placed.frame.width > 0, placed.frame.height > 0 {
+        title = name
+        if let className = imageClass(name) {
+          classNames += ["img", className]
+          style += ";background-size:\(Self.backgroundSize(image.contentMode))"
+        } else {
+          classNames.append("ph")
+          let label = PlaceholderLabel(name: name, size: placed.frame.size)
+          if let size = label.fontSize {
+            style += ";font-size:\(px(size))"
+            content = XMLText.escaped(name)
+          }
+        }
+      }
+    default:
+      break
+    }
+    var open = #"<div class="\#(classNames.joined(separator: " "))""#
+    if let id = node.id { open += #" data-id="\#(XMLText.escaped(id))""# }
+    if let action = node.action { open += #" data-action="\#(XMLText.escaped(action))""# }
+    if let title { open += #" title="\#(XMLText.escaped(title))""# }
+    output += open + #" style="\#(style)">"# + content
+    if !placed.children.isEmpty {
+      output += "\n"
+      for child in placed.children { draw(child) }
+    }
+    output += "</div>\n"
+  }
+
+  private func textStyle(_ content: TextContent) -> String {
+    var style = ";font-size:\(px(content.font.size));font-weight:\(content.font.weight.cssWeight)"
+    style += ";line-height:\(px(content.font.lineHeight));color:\(content.color.css)"
+    switch content.alignment {
+    case .center: style += ";text-align:center"
+    case .right: style += ";text-align:right"
+    case .natural, .left, .justified: break
+    }
+    let tracking = content.font.tracking
+    if abs(tracking) >= 0.0005 { style += ";letter-spacing:\(px(tracking))" }
+    return style
+  }
+
+  private func lines(_ content: TextContent, _ measurement: TextMeasurement, size: Size) -> String {
+    let placement = LabelLines(content: content, measurement: measurement, size: size)
+    return placement.lines.map { #"<div style="top:\#(px($0.top))">\#(XMLText.escaped($0.text))</div>"# }.joined()
+  }
+
+  /// The CSS class showing image `name`, defined in a `<style>` the first time; nil without a file.
+  private mutating func imageClass(_ name: String) -> String? {
+    if let known = classes[name] { return known }
+    guard let asset = images.asset(named: name) else { return nil }
+    let className = "a\(classes.count + 1)"
+    classes[name] = className
+    output += #"<style>.\#(className){background-image:url("\#(asset.dataURI)")}</style>"# + "\n"
+    return className
+  }
+
+  /// CSS `background-size` for a content mode (`center` has no natural size here: it fits).
+  static func backgroundSize(_ mode: ContentMode) -> String {
+    switch mode {
+    case .scaleToFill: "100% 100%"
+    case .aspectFill: "cover"
+    case .aspectFit, .center: "contain"
+    }
+  }
+
+  private func geometry(_ frame: Rect) -> String {
+    "left:\(px(frame.x));top:\(px(frame.y));width:\(px(max(frame.width, 0)));height:\(px(max(frame.height, 0)))"
+  }
+
+  private func px(_ value: Double) -> String { FixedDecimal.string(value) + "px" }
+}
