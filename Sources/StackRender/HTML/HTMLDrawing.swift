@@ -98,10 +98,10 @@ struct HTMLDrawing {
   /// The CSS class showing image `name`, defined in a `<style>` the first time; nil without a file.
   private mutating func imageClass(_ name: String) -> String? {
     if let known = classes[name] { return known }
-    guard let asset = images.asset(named: name) else { return nil }
+    guard let uri = images.dataURI(named: name) else { return nil }
     let className = "a\(classes.count + 1)"
     classes[name] = className
-    output += #"<style>.\#(className){background-image:url("\#(asset.dataURI)")}</style>"# + "\n"
+    output += #"<style>.\#(className){background-image:url("\#(uri)")}</style>"# + "\n"
     return className
   }
 

@@ -7,10 +7,7 @@ struct SVGDrawing {
 
   /// The SVG written so far (everything between the background and `</svg>`).
   private(set) var body = ""
-  /// Image files, looked up once each.
-  var images: ImageEmbedder
-  /// Symbol ids by content mode and image name.
-  var symbols: [String: String] = [:]
+  private var images: ImageEmbedder
   private var clipCount = 0
 
   /// A drawing that embeds real images from `assets` when given.
@@ -72,8 +69,7 @@ struct SVGDrawing {
 
   private mutating func drawImage(_ name: String, mode: ContentMode, radius: Double, in frame: Rect) {
     guard frame.width > 0, frame.height > 0 else { return }
-    if let embedded = symbol(for: name, mode: mode) {
-      if let definition = embedded.definition { body += definition + "\n" }
+    if let uri = images.dataURI(named: name) {
       var clip = ""
       if radius > 0 {
         clipCount += 1
@@ -81,7 +77,8 @@ struct SVGDrawing {
         body += #"<clipPath id="\#(clipID)">\#(rect(frame, radius: radius, fill: nil))</clipPath>"# + "\n"
         clip = " clip-path=\"url(#\(clipID))\""
       }
-      body += "<use href=\"#\(embedded.id)\" \(geometry(frame))\(clip)/>\n"
+      let ratio = Self.aspectRatio(mode)
+      body += #"<image \#(geometry(frame)) preserveAspectRatio="\#(ratio)"\#(clip) href="\#(uri)"/>"# + "\n"
       return
     }
     let label = PlaceholderLabel(name: name, size: frame.size)
@@ -93,6 +90,15 @@ struct SVGDrawing {
     let y = n(frame.y + label.baseline)
     body += #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.rgbHex)""#
     body += #" text-anchor="middle">\#(XMLText.escaped(name))</text>"# + "\n"
+  }
+
+  /// `preserveAspectRatio` for a content mode (`center` has no natural size here: it fits).
+  static func aspectRatio(_ mode: ContentMode) -> String {
+    switch mode {
+    case .scaleToFill: "none"
+    case .aspectFill: "xMidYMid slice"
+    case .aspectFit, .center: "xMidYMid meet"
+    }
   }
 
   private func rect(_ frame: Rect, radius: Double, fill: Color?, attributes: String = "", content: String = "")

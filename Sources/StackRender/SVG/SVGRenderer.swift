@@ -6,7 +6,7 @@ import StackLayout
 /// Boxes are rects with their colour, alpha and corner radius; labels are `<text>` elements
 /// holding the measured lines at their baselines (font size, CSS weight, colour, alignment,
 /// SF tracking as `letter-spacing`); images are grey labelled placeholders, or the real file
-/// from ``assets`` (embedded once as a `<symbol>`, clipped to the corner radius). The picture's
+/// from ``assets`` (embedded as a `data:` URI at each use, clipped to the corner radius). The picture's
 /// height is the sum of the row heights, so the rows are buffered before the header is written.
 ///
 /// ```swift
