@@ -36,7 +36,8 @@ struct AssetRenderingTests {
       #expect(svg.contains(#"<clipPath id="clip2"><rect x="50" y="0" width="40" height="40" rx="5"/></clipPath>"#))
       #expect(
         svg.contains(
-          ##"<image x="50" y="0" width="40" height="40" preserveAspectRatio="xMidYMid slice" clip-path="url(#clip2)""##))
+          ##"<image x="50" y="0" width="40" height="40" preserveAspectRatio="xMidYMid slice" clip-path="url(#clip2)""##)
+      )
       #expect(svg.contains("<title>shorts</title>"))
       #expect(svg.contains("<title>../secret</title>"))
       #expect(!svg.contains(Self.secretBase64))

@@ -31,7 +31,8 @@ struct TextDrawing {
     for child in placed.children { draw(child, originX: frame.x, originY: frame.y) }
   }
 
-  private mutating func drawLines(_ content: TextContent, _ measurement: TextMeasurement, frame: Rect, cells: CellRect) {
+  private mutating func drawLines(_ content: TextContent, _ measurement: TextMeasurement, frame: Rect, cells: CellRect)
+  {
     let placement = LabelLines(content: content, measurement: measurement, size: frame.size)
     let room = max(cells.width, 1)
     var previous = Int.min

@@ -4,8 +4,9 @@ import Foundation
 /// `outside/assets/` (the assets folder), removed by `remove()`.
 struct AssetFolder {
   /// A valid 1 × 1 PNG.
-  static let png = Data(
-    base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+  static let png =
+    Data(
+      base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
     ?? Data()
 
   let root: URL

@@ -32,7 +32,8 @@ enum Golden {
     }
     let expected = String(decoding: data, as: UTF8.self)
     if expected != actual {
-      Issue.record("\(name) differs from its golden: \(firstDifference(expected, actual))", sourceLocation: sourceLocation)
+      Issue.record(
+        "\(name) differs from its golden: \(firstDifference(expected, actual))", sourceLocation: sourceLocation)
     }
   }
 

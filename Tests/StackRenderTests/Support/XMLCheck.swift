@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
