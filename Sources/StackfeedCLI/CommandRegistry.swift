@@ -5,6 +5,7 @@ public enum CommandRegistry {
     MigrateCommand.self,
     SeedCommand.self,
     ListCommand.self,
+    LayoutCommand.self,
   ]
 
   /// The command named `name`, if any.

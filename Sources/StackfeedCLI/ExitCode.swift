@@ -30,6 +30,7 @@ public enum ExitCode {
     case let error as DatabaseError:
       return (error.isMisuse ? software : ioError, "database error: \(error.message)")
     case let error as OutputError: return (ioError, error.description)
+    case let error as LayoutInputError: return (error.code, error.description)
     case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")
     default: return (software, "internal error: \(error)")
     }

@@ -48,7 +48,12 @@ struct Allocation {
       offsets.append(cursor)
       cursor += size + gap
     }
-    if cursor - gap > inner + 1e-6 { overflows = true }
+    if cursor - gap > inner + 1e-6 {
+      overflows = true
+      if conflict == nil {
+        conflict = "children and spacing do not fit: they overflow by \(Allocation.points(cursor - gap - inner))"
+      }
+    }
   }
 
   /// `fill`: hand slack out by ascending hugging, take it back by ascending compression

@@ -62,17 +62,17 @@ struct FlatTree {
       var item = makeItem(entry.node, index: index, parent: entry.parent, childIndex: entry.childIndex)
       item.isCollapsed = entry.collapsed
       let children = entry.node.isStack ? entry.node.children : []
+      var collapseChildren = entry.collapsed || item.isHidden
       if entry.depth >= maxDepth, !children.isEmpty {
         if !entry.collapsed && !depthReported {
           issues.append((index, "nesting deeper than \(maxDepth) levels: deeper nodes are not laid out"))
           depthReported = true
         }
         item.kind = .leaf
+        collapseChildren = true
       }
       items.append(item)
       open.append(index)
-      guard item.kind != .leaf else { continue }
-      let collapseChildren = entry.collapsed || item.isHidden
       for (position, child) in children.enumerated().reversed() {
         stack.append((child, index, position, entry.depth + 1, collapseChildren))
       }

@@ -127,7 +127,9 @@ extension LayoutPass {
       } else {
         let width = item.alignment == .fill ? inner.width : 0
         let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
-        frames[child] = Rect(x: inner.x + x, y: inner.y + hiddenPosition(position, allocation), width: width, height: 0)
+        frames[child] = Rect(
+          x: inner.x + x, y: inner.y + hiddenPosition(position, allocation, inner: inner.height), width: width,
+          height: 0)
       }
       child = tree.items[child].end
     }
@@ -183,7 +185,8 @@ extension LayoutPass {
         let height = item.alignment == .fill ? inner.height : 0
         let y = crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
         frames[child] = Rect(
-          x: inner.x + hiddenPosition(position, allocation), y: inner.y + y, width: 0, height: height)
+          x: inner.x + hiddenPosition(position, allocation, inner: inner.width), y: inner.y + y, width: 0,
+          height: height)
       }
       child = tree.items[child].end
     }
@@ -191,8 +194,12 @@ extension LayoutPass {
 
   /// Main-axis position of a hidden child that comes before visible child `position`: the
   /// middle of the gap between its visible neighbours (UIKit gives each side half the spacing),
-  /// or the edge of the only neighbour, or the start when there is none.
-  private func hiddenPosition(_ position: Int, _ allocation: Allocation) -> Double {
+  /// or the edge of the only neighbour, or the start when there is none; kept inside the content.
+  private func hiddenPosition(_ position: Int, _ allocation: Allocation, inner: Double) -> Double {
+    min(max(hiddenOffset(position, allocation), 0), inner)
+  }
+
+  private func hiddenOffset(_ position: Int, _ allocation: Allocation) -> Double {
     let count = allocation.sizes.count
     let previousEnd = position > 0 ? allocation.offsets[position - 1] + allocation.sizes[position - 1] : nil
     let next = position < count ? allocation.offsets[position] : nil

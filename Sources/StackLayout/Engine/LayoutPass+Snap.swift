@@ -1,7 +1,7 @@
 extension LayoutPass {
   /// Rule 18: rounds every edge to the pixel grid in absolute coordinates, then makes frames
-  /// relative to the (snapped) parent again. A label never ends up smaller than its measurement
-  /// (ceiled to the pixel) unless its exact frame already was, so rounding never clips text.
+  /// relative to the (snapped) parent again. A label whose exact frame holds its measurement (ceiled
+  /// to the pixel) keeps at least that size, so rounding never clips text.
   mutating func snapFrames() {
     guard scale > 0 else { return }
     let count = frames.count
@@ -20,8 +20,12 @@ extension LayoutPass {
       var width = snapPixel(x + frame.width) - left
       var height = snapPixel(y + frame.height) - top
       if let measured = textsOut[node] {
-        width = max(width, min(ceilPixel(frame.width), ceilPixel(measured.width)))
-        height = max(height, min(ceilPixel(frame.height), ceilPixel(measured.height)))
+        // Rounding both edges of a box at least as large as the (pixel-ceiled) measurement keeps it
+        // at least that large; this only absorbs floating-point noise at exact ties.
+        let measuredWidth = ceilPixel(measured.width)
+        let measuredHeight = ceilPixel(measured.height)
+        if frame.width >= measuredWidth - 1e-9 { width = max(width, measuredWidth) }
+        if frame.height >= measuredHeight - 1e-9 { height = max(height, measuredHeight) }
       }
       snappedOrigin[node] = (left, top)
       frames[node] = Rect(x: left - parentSnapped.x, y: top - parentSnapped.y, width: width, height: height)

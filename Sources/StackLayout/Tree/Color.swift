@@ -14,7 +14,8 @@ public struct Color: Sendable, Hashable {
   /// Opacity, 0…1.
   public var alpha: Double
 
-  /// Creates a colour; components are clamped to 0…1 (NaN becomes 0).
+  /// Creates a colour; components are clamped to 0…1 (NaN becomes 0) and rounded to 8 bits, so
+  /// that a colour always survives `#RRGGBBAA` text unchanged.
   public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
     self.red = Color.clamp(red)
     self.green = Color.clamp(green)
@@ -57,7 +58,7 @@ public struct Color: Sendable, Hashable {
   }
 
   private static func clamp(_ value: Double) -> Double {
-    value.isNaN ? 0 : min(max(value, 0), 1)
+    value.isNaN ? 0 : (min(max(value, 0), 1) * 255).rounded() / 255
   }
 
   private static func byteHex(_ component: Double) -> String {

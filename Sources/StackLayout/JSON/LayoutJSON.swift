@@ -1,0 +1,73 @@
+/// A layout tree that is not valid input, with the node path of the offending value.
+///
+/// ```
+/// root.children[2].font.size: expected a number, got a string
+/// ```
+public struct LayoutJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Where: a node path such as `root.children[2].font.size`, or `line 3, column 14` for malformed JSON.
+  public var path: String
+  /// What was wrong.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
+
+  /// `path: message`.
+  public var description: String { "\(path): \(message)" }
+}
+
+/// A decoded layout tree and what was ignored while decoding it.
+public struct LayoutDocument: Sendable, Equatable {
+  /// The tree.
+  public var root: LayoutNode
+  /// Unknown keys and keys that do not apply to a node's type (ignored).
+  public var warnings: [LayoutWarning]
+
+  /// Creates a document.
+  public init(root: LayoutNode, warnings: [LayoutWarning]) {
+    self.root = root
+    self.warnings = warnings
+  }
+}
+
+/// The JSON form of layout trees (contract.md, "Layout trees"): decode input, encode laid-out output.
+///
+/// ```swift
+/// let document = try LayoutJSON.decode(Array(data))
+/// let result = LayoutEngine().layout(document.root, width: 390)
+/// print(LayoutJSON.encode(result))     // the same tree with a "frame" on every node
+/// ```
+public enum LayoutJSON {
+  /// Deepest node nesting accepted (the engine's default depth limit).
+  public static let maxDepth = 256
+
+  /// Decodes a tree from UTF-8 JSON; errors name the node path and what was wrong.
+  public static func decode(_ bytes: [UInt8]) throws(LayoutJSONError) -> LayoutDocument {
+    var parser = JSONParser(bytes, maxNesting: 4 * maxDepth + 16)
+    let value: JSONValue
+    do {
+      value = try parser.parseDocument()
+    } catch {
+      throw LayoutJSONError(path: "line \(error.line), column \(error.column)", message: "bad JSON: \(error.message)")
+    }
+    var decoder = LayoutTreeDecoder(maxDepth: maxDepth)
+    let root = try decoder.node(value)
+    return LayoutDocument(root: root, warnings: decoder.warnings)
+  }
+
+  /// Decodes a tree from a JSON string.
+  public static func decode(_ text: String) throws(LayoutJSONError) -> LayoutDocument {
+    try decode(Array(text.utf8))
+  }
+
+  /// Encodes a laid-out tree: every node with its keys in a fixed order and a `frame` relative to
+  /// its parent; numbers with at most 3 decimals, never `-0`. Lines after the first are indented by
+  /// `indent` spaces so the text can be embedded in a larger document.
+  public static func encode(_ result: LayoutResult, indent: Int = 0) -> String {
+    var encoder = LayoutTreeEncoder(result: result, baseIndent: indent)
+    return encoder.encode()
+  }
+}

@@ -1,0 +1,128 @@
+extension LayoutTreeDecoder {
+  /// Text and image keys; false when `key` is not one of them.
+  mutating func applyContent(_ key: String, _ value: JSONValue, to node: inout LayoutNode) throws(LayoutJSONError)
+    -> Bool
+  {
+    switch node.kind {
+    case .text(var content):
+      switch key {
+      case "text": content.string = try string(value, key)
+      case "font": content.font = try font(value)
+      case "lines":
+        let lines = try number(value, key)
+        guard lines >= 0, lines == lines.rounded(), lines <= Double(Int32.max) else {
+          throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(JSONText.number(lines))")
+        }
+        content.lines = Int(lines)
+      case "textAlignment": content.alignment = try choice(value, key)
+      case "color": content.color = try color(value, key) ?? .black
+      default: return false
+      }
+      node.kind = .text(content)
+      return true
+    case .image(var content):
+      switch key {
+      case "image": content.name = try optionalString(value, key)
+      case "contentMode": content.contentMode = try choice(value, key)
+      default: return false
+      }
+      node.kind = .image(content)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `widthPriority`, `heightPriority`, `aspectRatioPriority` (1…1000), in any key order.
+  mutating func applyPriorities(_ key: String, _ value: JSONValue, to node: inout LayoutNode) throws(LayoutJSONError) {
+    guard key.hasSuffix("Priority") else { return }
+    let raw = try number(value, key)
+    guard (1...1000).contains(raw) else { throw error(key, "must be between 1 and 1000, got \(JSONText.number(raw))") }
+    let priority = LayoutPriority(Float(raw))
+    switch key {
+    case "widthPriority": node.width = SizeConstraint(node.width?.value ?? .nan, priority: priority)
+    case "heightPriority": node.height = SizeConstraint(node.height?.value ?? .nan, priority: priority)
+    default: node.aspectRatio = AspectRatio(node.aspectRatio?.ratio ?? .nan, priority: priority)
+    }
+  }
+
+  func number(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Double {
+    guard case .number(let number) = value else { throw error(key, "expected a number, got \(value.typeName)") }
+    guard number.isFinite else { throw error(key, "number out of range") }
+    return number
+  }
+
+  func length(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Double {
+    let number = try number(value, key)
+    guard number >= 0 else { throw error(key, "must not be negative, got \(JSONText.number(number))") }
+    return number
+  }
+
+  func string(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> String {
+    guard case .string(let text) = value else { throw error(key, "expected a string, got \(value.typeName)") }
+    return text
+  }
+
+  func optionalString(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> String? {
+    if case .null = value { return nil }
+    return try string(value, key)
+  }
+
+  func bool(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Bool {
+    guard case .bool(let flag) = value else { throw error(key, "expected true or false, got \(value.typeName)") }
+    return flag
+  }
+
+  func object(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> [(key: String, value: JSONValue)] {
+    guard case .object(let members) = value else { throw error(key, "expected an object, got \(value.typeName)") }
+    return members
+  }
+
+  func choice<Choice: RawRepresentable & CaseIterable>(_ value: JSONValue, _ key: String) throws(LayoutJSONError)
+    -> Choice where Choice.RawValue == String
+  {
+    let text = try string(value, key)
+    guard let choice = Choice(rawValue: text) else {
+      let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+      throw error(key, "unknown value \"\(text)\" (expected \(names))")
+    }
+    return choice
+  }
+
+  func color(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Color? {
+    guard let text = try optionalString(value, key) else { return nil }
+    guard let color = Color(hex: text) else {
+      throw error(key, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\"")
+    }
+    return color
+  }
+
+  /// A number (every edge) or `{"top", "left", "bottom", "right"}` (each optional, default 0).
+  mutating func insets(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> EdgeInsets {
+    if case .number = value { return .all(try length(value, key)) }
+    var insets = EdgeInsets.zero
+    for (edge, edgeValue) in try object(value, key) {
+      let length = try length(edgeValue, "\(key).\(edge)")
+      switch edge {
+      case "top": insets.top = length
+      case "left": insets.left = length
+      case "bottom": insets.bottom = length
+      case "right": insets.right = length
+      default: warnings.append(LayoutWarning(path: path("\(key).\(edge)"), message: "unknown key: ignored"))
+      }
+    }
+    return insets
+  }
+
+  mutating func font(_ value: JSONValue) throws(LayoutJSONError) -> FontStyle {
+    var font = FontStyle(size: 17)
+    for (sub, subValue) in try object(value, "font") {
+      switch sub {
+      case "size": font.size = try length(subValue, "font.size")
+      case "weight": font.weight = try choice(subValue, "font.weight")
+      default: warnings.append(LayoutWarning(path: path("font.\(sub)"), message: "unknown key: ignored"))
+      }
+    }
+    return font
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import StackLayout
+
+/// `stackfeed layout [--width W] [--height H] [FILE]`: reads one layout tree (JSON, contract.md
+/// "Layout trees") from FILE or stdin, lays it out, and prints it back with a frame on every node.
+/// Bad JSON, an unknown type or a wrong value exits 65 naming the node path; warnings go to stderr.
+struct LayoutCommand: Command {
+  static let name = "layout"
+  static let summary = "lays out one layout tree (JSON) and prints it back with frames"
+  static let usage = "stackfeed layout [--width W] [--height H] [FILE]"
+  static let help = """
+      --width W    the root's width in points (default 390)
+      --height H   fixes the root's height (default: the fitting height, or the root's own height)
+      FILE         the JSON tree; standard input when absent or "-"
+    """
+
+  var width = 390.0
+  var height: Double?
+  var file: String?
+
+  init(parsing arguments: inout Arguments) throws(UsageError) {
+    width = try Self.points(arguments.option("--width"), name: "--width") ?? 390
+    height = try Self.points(arguments.option("--height"), name: "--height")
+    file = arguments.positional()
+  }
+
+  func run(in context: CommandContext) throws {
+    let source = file.flatMap { $0 == "-" ? nil : $0 }
+    let document: LayoutDocument
+    do {
+      document = try LayoutJSON.decode(try read(source))
+    } catch let error as LayoutJSONError {
+      throw LayoutInputError(code: ExitCode.dataError, description: "\(source ?? "stdin"): \(error)")
+    }
+    let result = LayoutEngine().layout(document.root, width: width, height: height)
+    for warning in document.warnings + result.warnings { try context.note("warning: \(warning)") }
+    try context.output.write(LayoutJSON.encode(result) + "\n")
+  }
+
+  private func read(_ path: String?) throws -> [UInt8] {
+    guard let path else { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw LayoutInputError(code: ExitCode.noInput, description: "\(path): no such file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw LayoutInputError(code: ExitCode.ioError, description: "\(path): cannot be read")
+    }
+    return Array(data)
+  }
+
+  private static func points(_ text: String?, name: String) throws(UsageError) -> Double? {
+    guard let text else { return nil }
+    guard let value = Double(text), value.isFinite, value >= 0 else {
+      throw UsageError("\(name) takes a number of points ≥ 0, not \"\(text)\"")
+    }
+    return value
+  }
+}
+
+/// A layout input that cannot be used: bad tree JSON (65), a missing file (66), an unreadable one (74).
+struct LayoutInputError: Error, CustomStringConvertible {
+  /// The sysexits code.
+  var code: Int32
+  /// One sentence naming the file and, for bad JSON, the node path.
+  var description: String
+}
