@@ -8,7 +8,8 @@ struct ColorCSSTests {
   @Test("opaque colours are #RRGGBB; translucent ones rgba with 8-bit channels")
   func writesCSSColours() {
     #expect(Color(red: 46 / 255, green: 142 / 255, blue: 215 / 255).css == "#2E8ED7")
-    #expect(Color.white(0.15, alpha: 0.95).css == "rgba(38,38,38,0.95)")
+    // Components are stored in 8 bits: alpha 0.95 is 242 / 255 = 0.94902.
+    #expect(Color.white(0.15, alpha: 0.95).css == "rgba(38,38,38,0.949)")
     #expect(Color.black.withAlpha(0.8).css == "rgba(0,0,0,0.8)")
     #expect(Color.clear.css == "rgba(0,0,0,0)")
   }

@@ -32,7 +32,8 @@ struct LabelLinesTests {
     ])
   func anchorsByAlignment(alignment: TextAlignment, anchor: LabelLines.Anchor, x: Double) {
     let content = TextContent("A", alignment: alignment)
-    let placement = LabelLines(content: content, measurement: Self.measurement(["A"]), size: Size(width: 100, height: 20))
+    let placement = LabelLines(
+      content: content, measurement: Self.measurement(["A"]), size: Size(width: 100, height: 20))
     #expect(placement.anchor == anchor)
     #expect(placement.anchorX == x)
   }

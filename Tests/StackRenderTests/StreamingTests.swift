@@ -16,7 +16,9 @@ struct LogStream: TextOutputStream {
 
 @Suite("Streaming")
 struct StreamingTests {
-  static let streaming: [(String, any RowRenderer)] = [("html", HTMLRenderer()), ("text", TextRenderer())]
+  static let streaming: [(String, any RowRenderer)] = [
+    ("json", JSONRenderer()), ("html", HTMLRenderer()), ("text", TextRenderer()),
+  ]
 
   @Test("streaming renderers write each row before asking for the next", arguments: streaming.map(\.0))
   func writesRowByRow(format: String) throws {

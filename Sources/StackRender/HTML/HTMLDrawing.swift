@@ -38,7 +38,7 @@ struct HTMLDrawing {
     var classNames = ["n"]
     var style = geometry(placed.frame)
     var content = ""
-    if node.alpha < 1 { style += ";opacity:\(FixedDecimal.string(node.alpha))" }
+    if node.alpha < 1 { style += ";opacity:\(LayoutJSON.number(node.alpha))" }
     if drawsBackground, let background = node.background { style += ";background-color:\(background.css)" }
     if node.cornerRadius > 0 { style += ";border-radius:\(px(node.cornerRadius))" }
     var title: String?
@@ -118,5 +118,5 @@ struct HTMLDrawing {
     "left:\(px(frame.x));top:\(px(frame.y));width:\(px(max(frame.width, 0)));height:\(px(max(frame.height, 0)))"
   }
 
-  private func px(_ value: Double) -> String { FixedDecimal.string(value) + "px" }
+  private func px(_ value: Double) -> String { LayoutJSON.number(value) + "px" }
 }

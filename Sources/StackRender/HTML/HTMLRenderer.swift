@@ -50,7 +50,7 @@ public struct HTMLRenderer: RowRenderer {
       </style>
       </head>
       <body>
-      <div class="feed" style="width:\(FixedDecimal.string(width))px">
+      <div class="feed" style="width:\(LayoutJSON.number(width))px">
 
       """)
     var drawing = HTMLDrawing(assets: assets)

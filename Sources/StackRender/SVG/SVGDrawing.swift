@@ -120,8 +120,8 @@ struct SVGDrawing {
 
   /// ` name="alpha"` when `color` is not opaque, else nothing.
   static func opacity(_ name: String, _ color: Color) -> String {
-    color.alpha < 1 ? #" \#(name)="\#(FixedDecimal.string(color.alpha))""# : ""
+    color.alpha < 1 ? #" \#(name)="\#(LayoutJSON.number(color.alpha))""# : ""
   }
 
-  private func n(_ value: Double) -> String { FixedDecimal.string(value) }
+  private func n(_ value: Double) -> String { LayoutJSON.number(value) }
 }

@@ -35,8 +35,8 @@ public struct SVGRenderer: RowRenderer {
       drawing.draw(row, top: top)
       top += row.height
     }
-    let w = FixedDecimal.string(width)
-    let h = FixedDecimal.string(max(top, Self.minimumHeight))
+    let w = LayoutJSON.number(width)
+    let h = LayoutJSON.number(max(top, Self.minimumHeight))
     output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
     output.write(
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#

@@ -8,7 +8,7 @@ extension Color {
   var css: String {
     guard alpha < 1 else { return rgbHex }
     let channels = [red, green, blue].map { String(Int(($0 * 255).rounded())) }
-    return "rgba(\(channels.joined(separator: ",")),\(FixedDecimal.string(alpha)))"
+    return "rgba(\(channels.joined(separator: ",")),\(LayoutJSON.number(alpha)))"
   }
 }
 

@@ -33,7 +33,7 @@ public struct TextRenderer: RowRenderer {
   }
 
   private func caption(_ row: RenderRow) -> String {
-    let text = "▸ \(row.kind) \(row.id) · \(FixedDecimal.string(row.height)) pt"
+    let text = "▸ \(row.kind) \(row.id) · \(LayoutJSON.number(row.height)) pt"
     return text.count <= columns ? text : String(text.prefix(columns - 1)) + "…"
   }
 }

@@ -1,0 +1,41 @@
+import StackLayout
+
+/// Writes rows as `stackfeed.render/1` JSON (contract.md), the wire format for client renderers.
+///
+/// Each row is `{"kind", "id", "height", "card"}`, `card` being the row's layout tree as
+/// StackLayout's encoder writes it (`LayoutJSON.encode`): every node with its properties in a
+/// fixed key order and a parent-relative `frame`, numbers with at most 3 decimals. Rows are
+/// written as they arrive, one per line group:
+///
+/// ```json
+/// {"schema": "stackfeed.render/1", "width": 390, "rows": [
+///   {"kind": "header", "id": "profile", "height": 56, "card": {
+///     "type": "hstack",
+///     …
+///   }}
+/// ]}
+/// ```
+public struct JSONRenderer: RowRenderer {
+  /// The schema name written first in every document.
+  public static let schema = "stackfeed.render/1"
+
+  /// Creates a JSON renderer.
+  public init() {}
+
+  /// Writes the document for `rows` laid out at `width` points.
+  public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
+    output.write(
+      "{\"schema\": \(LayoutJSON.string(Self.schema)), \"width\": \(LayoutJSON.number(width)), \"rows\": [")
+    var separator = "\n"
+    for row in rows {
+      output.write(separator)
+      output.write(
+        "  {\"kind\": \(LayoutJSON.string(row.kind)), \"id\": \(LayoutJSON.string(row.id)), "
+          + "\"height\": \(LayoutJSON.number(row.height)), \"card\": ")
+      output.write(LayoutJSON.encode(row.layout, indent: 2))
+      output.write("}")
+      separator = ",\n"
+    }
+    output.write(separator == "\n" ? "]}\n" : "\n]}\n")
+  }
+}

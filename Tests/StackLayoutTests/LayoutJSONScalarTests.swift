@@ -1,0 +1,29 @@
+import StackLayout
+import Testing
+
+@Suite("Layout JSON scalars")
+struct LayoutJSONScalarTests {
+  @Test(
+    "numbers keep at most three decimals without trailing zeros",
+    arguments: [
+      (390.0, "390"), (433.333333, "433.333"), (77.25, "77.25"), (0.05, "0.05"), (0.001, "0.001"),
+      (0.0015, "0.002"), (2.9996, "3"), (-12.5, "-12.5"), (-0.004, "-0.004"), (1e12, "1000000000000"),
+    ])
+  func formatsFixedPrecision(value: Double, expected: String) {
+    #expect(LayoutJSON.number(value) == expected)
+  }
+
+  @Test(
+    "zero, negative zero, values rounding to zero and non-finite values are written as 0",
+    arguments: [0.0, -0.0, -0.0004, 0.0004, .nan, .infinity, -.infinity])
+  func writesZeroWithoutSign(value: Double) {
+    #expect(LayoutJSON.number(value) == "0")
+  }
+
+  @Test("strings are quoted with quotes, backslashes and control characters escaped")
+  func quotesStrings() {
+    #expect(LayoutJSON.string(#"IT'S "A" \ B"#) == #""IT'S \"A\" \\ B""#)
+    #expect(LayoutJSON.string("a\nb\t\u{1}") == #""a\nb\t\u0001""#)
+    #expect(LayoutJSON.string("Grüße 🙂") == "\"Grüße 🙂\"")
+  }
+}
