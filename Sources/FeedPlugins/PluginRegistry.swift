@@ -1,4 +1,5 @@
 import SQLiteCore
+import StackLayout
 
 /// A registry that cannot work: two plugins share a kind or a seed file, or more than one streams.
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -48,6 +49,11 @@ public struct PluginRegistry: Sendable {
   /// The plugin of `kind`, if registered.
   public func plugin(kind: String) -> (any RowPlugin)? {
     plugins.first { $0.kind == kind }
+  }
+
+  /// The card of `row`, built by the plugin of its kind; `nil` when no registered plugin made it.
+  public func card(for row: FeedRow) -> LayoutNode? {
+    plugin(kind: row.kind)?.card(for: row)
   }
 
   /// Every plugin's migrations, in name order: the order the migrator applies them.

@@ -1,6 +1,7 @@
 import FeedViewModels
 import Foundation
 import SQLiteCore
+import StackLayout
 
 /// Where a plugin's rows go in the composed feed.
 public enum RowPlacement: Sendable, Hashable {
@@ -16,10 +17,10 @@ public enum RowPlacement: Sendable, Hashable {
 }
 
 /// A row kind of the feed as one vertical slice: its tables (migrations), its seed file(s), validating and
-/// writing its seed records, loading its models, and turning them into view models and output rows.
+/// writing its seed records, loading its models, and turning them into view models, output rows and cards.
 ///
 /// A new row kind is one type conforming to this protocol and one entry in a ``PluginRegistry``; the composer,
-/// the seeder and the commands do not change. (A later requirement adds the row's card tree.)
+/// the seeder, the renderers and the commands do not change.
 ///
 ///     struct BannerPlugin: RowPlugin {
 ///       let kind = "banner"
@@ -59,6 +60,18 @@ public protocol RowPlugin: Sendable {
   func viewModel(for model: Model, context: RowContext) -> ViewModel
   /// The output row (id, texts, gallery) of one view model.
   func row(for viewModel: ViewModel) -> FeedRow
+  /// The row's card: its layout tree, built with StackLayout's builder, parts named by `id`, tappable parts
+  /// carrying an `action`. The root is laid out at the feed's width and its fitted height is the row's height.
+  func card(for viewModel: ViewModel) -> LayoutNode
+}
+
+extension RowPlugin {
+  /// The card of a row this plugin made (``FeedRow/viewModel`` is its ``ViewModel``); `nil` for another
+  /// plugin's row.
+  public func card(for row: FeedRow) -> LayoutNode? {
+    guard row.kind == kind, let viewModel = row.viewModel as? ViewModel else { return nil }
+    return card(for: viewModel)
+  }
 }
 
 /// What formatting depends on, built once per command: the time zone and the formatters for it.

@@ -1,5 +1,6 @@
 import FeedPlugins
 import Foundation
+import StackLayout
 import Testing
 
 @Suite struct PromoPluginTests {
@@ -43,6 +44,17 @@ import Testing
       "feed_items.json": #"[{"id": "a", "title": "A"}]"#, "promos.json": #"[{"id": "p", "text": "Promo"}]"#,
     ])
     #expect(try store.rows().map(\.summary) == ["feed_item a", "promo p"])
+  }
+
+  @Test func itsRowsGetItsOwnCardThroughTheRegistry() throws {
+    let store = try Self.promoStore()
+    let promo = try #require(try store.rows().first { $0.kind == "promo" })
+    let card = try #require(store.registry.card(for: promo))
+    let layout = LayoutEngine().layout(card, width: 390)
+    #expect(layout.size.height == 80)
+    #expect(layout.absoluteFrame(id: "promoBanner") == Rect(x: 10, y: 20, width: 370, height: 60))
+    #expect(card.action == "open-promo:" + promo.id)
+    #expect(HeaderPlugin().card(for: promo) == nil)
   }
 
   @Test func registriesRefuseRepeatedKindsSeedFilesAndStreams() {

@@ -1,6 +1,7 @@
 import FeedPlugins
 import Foundation
 import SQLiteCore
+import StackLayout
 
 /// A row kind defined only in the tests: promo banners from `promos.json`, inserted before the 4th feed item.
 /// It owns its migration (a fixture file) and its seed file, and reaches the feed through a registry only.
@@ -57,5 +58,18 @@ struct PromoPlugin: RowPlugin {
 
   func row(for viewModel: Promo) -> FeedRow {
     FeedRow(kind: kind, id: viewModel.id, texts: [RowText("text", viewModel.text)], viewModel: viewModel)
+  }
+
+  /// A tint banner, 60 high inside the row margins, with the text centred; tapping it opens the promo.
+  func card(for viewModel: Promo) -> LayoutNode {
+    ZStack {
+      Box(background: .black, cornerRadius: 12).id("promoBanner")
+      VStack {
+        Text(viewModel.text, font: FontStyle(size: 17, weight: .bold), alignment: .center, color: .white)
+          .id("promoLabel")
+      }
+      .margin(.horizontal(20))
+    }
+    .height(80).margin(.insets(top: 20, left: 10, right: 10)).action("open-promo:" + viewModel.id).node
   }
 }

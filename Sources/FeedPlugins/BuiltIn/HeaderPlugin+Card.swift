@@ -1,0 +1,25 @@
+import FeedViewModels
+import StackLayout
+
+extension HeaderPlugin {
+  /// The header cell: the initials circle, the greeting and the search button on one centred line, 56 high.
+  ///
+  ///     H  margin(top 20, left 10, right 10), alignment center
+  ///     ├─ initialsView 36×36 { V { initialsLabel } }
+  ///     ├─ Sp(w 10)
+  ///     ├─ headlineLabel
+  ///     └─ searchButton 20×20
+  public func card(for viewModel: HeaderViewModel) -> LayoutNode {
+    HStack(alignment: .center) {
+      VStack {
+        Text(viewModel.initials, font: FontStyle(size: 15, weight: .heavy), alignment: .center, color: .white)
+          .id("initialsLabel")
+      }
+      .square(36).background(CardStyle.darkGray, cornerRadius: 18).id("initialsView")
+      Spacer(w: 10)
+      Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy)).id("headlineLabel")
+      Image("search-icon", contentMode: .aspectFit).square(20).id("searchButton").action(CardAction.search)
+    }
+    .margin(CardStyle.rowMargin).node
+  }
+}

@@ -1,0 +1,52 @@
+import FeedViewModels
+import StackLayout
+
+extension OrderPlugin {
+  /// The order cell: a white card with the status title and menu button, the date, the tint status bar and
+  /// the gallery of up to 4 tiles (the 4th with its `+N` overlay).
+  ///
+  ///     Z  margin(top 20, left 10, right 10)
+  ///     ├─ card
+  ///     └─ V spacing 5, margin(all 20) { H(center) { title; moreButton }; subtitle; Sp(h 3); statusBar; Sp(h 5); gallery }
+  public func card(for viewModel: OrderViewModel) -> LayoutNode {
+    ZStack {
+      Box(background: .white, cornerRadius: 12).id("card")
+      VStack(spacing: 5) {
+        HStack(alignment: .center) {
+          Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2).id("titleLabel")
+          Image("more-icon", contentMode: .aspectFit).width(26).intrinsicSize(height: Self.moreIconHeight)
+            .id("moreButton").action(CardAction.orderMenu(viewModel.id))
+        }
+        Text(viewModel.subtitle, font: FontStyle(size: 15)).id("subtitleLabel")
+        Spacer(h: 3)
+        Box(background: CardStyle.tint, cornerRadius: 3).height(6).id("statusBar")
+        Spacer(h: 5)
+        VStack {
+          HStack(spacing: 7, distribution: .fillEqually) {
+            for (index, image) in viewModel.gallery.enumerated() {
+              Self.galleryTile(image, index: index)
+            }
+          }
+        }
+        .hidden(viewModel.gallery.isEmpty).id("gallery")
+      }
+      .margin(.all(CardStyle.contentMargin))
+    }
+    .margin(CardStyle.rowMargin).node
+  }
+
+  /// The height of the `more-icon` asset (a 16 × 4 pt PDF): the button's intrinsic height.
+  static let moreIconHeight = 4.0
+
+  /// `OrderGalleryImageView`: the product image, and over it the `+N` chip when there is one.
+  private static func galleryTile(_ image: GalleryImage, index: Int) -> ZStack {
+    ZStack {
+      Image(image.image, contentMode: .aspectFill, cornerRadius: 5)
+      if let overlay = image.overlay {
+        Text(overlay, font: FontStyle(size: 18, weight: .semibold), alignment: .center, color: .white)
+          .background(.black.withAlpha(0.8), cornerRadius: 5).id("galleryOverlay")
+      }
+    }
+    .aspectRatio(CardStyle.galleryTileRatio, priority: CardStyle.ratioPriority).id("galleryImage\(index)")
+  }
+}

@@ -1,0 +1,31 @@
+import StackLayout
+
+/// The reference app's shared constants and colours (`Constants.swift` and the cells), in points.
+///
+///     VStack { … }.margin(CardStyle.rowMargin)   // top 20, left 10, right 10, bottom 0
+public enum CardStyle {
+  /// The screen behind the rows: white 0.95 (`#F2F2F2`).
+  public static let screenBackground = Color.white(0.95)
+  /// The tint: rgb(46, 142, 215) (`#2E8ED7`), the order's status bar.
+  public static let tint = Color(red: 46 / 255, green: 142 / 255, blue: 215 / 255)
+  /// UIKit's `gray` (white 0.5): the placeholder behind a feed item's image.
+  public static let imagePlaceholder = Color.white(0.5)
+  /// UIKit's `darkGray` (white ⅓): the initials circle.
+  public static let darkGray = Color.white(1.0 / 3)
+
+  /// Left and right margin of every row.
+  public static let tableMargin = 10.0
+  /// Margin inside a card.
+  public static let contentMargin = 20.0
+  /// Space above every row.
+  public static let spacing = 20.0
+  /// A row's outer margin: `spacing` on top, `tableMargin` left and right, nothing below.
+  public static let rowMargin = EdgeInsets(top: spacing, left: tableMargin, bottom: 0, right: tableMargin)
+
+  /// Feed item rows: width = height × 0.9 (at priority 999).
+  public static let feedItemRatio = 0.9
+  /// Order gallery tiles: width = height × 0.85 (at priority 999).
+  public static let galleryTileRatio = 0.85
+  /// The priority of both ratios: one below required, as in the app.
+  public static let ratioPriority: LayoutPriority = 999
+}
