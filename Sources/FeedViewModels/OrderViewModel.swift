@@ -41,14 +41,16 @@ public struct OrderViewModel: Sendable, Hashable {
   }
 
   /// The gallery of a list of line items: each product image repeated by its quantity, at most 4;
-  /// when there are more, the 4th carries `+N` with N = image count − 3.
+  /// when there are more, the 4th carries `+N` with N = image count − 3. The count saturates at `Int.max`, so
+  /// huge stored quantities give a large `+N` rather than an overflow trap.
   ///
   ///     // tshirt ×1, top ×1, hoodie ×1, shorts ×3 → tshirt, top, hoodie, shorts "+3"
   public static func gallery(for items: [LineItem]) -> [GalleryImage] {
     var images: [String] = []
     var total = 0
     for item in items where item.quantity > 0 {
-      total += item.quantity
+      let (sum, overflowed) = total.addingReportingOverflow(item.quantity)
+      total = overflowed ? Int.max : sum
       while images.count < maxGalleryImages && images.count < total {
         images.append(item.product.image)
       }

@@ -56,4 +56,10 @@ import Testing
   @Test func emptyOrderHasAnEmptyGallery() {
     #expect(OrderViewModel.gallery(for: []).isEmpty)
   }
+
+  @Test func quantitiesSummingPastIntMaxSaturateInsteadOfTrapping() {
+    let gallery = OrderViewModel.gallery(for: Self.lines([("a", Int.max), ("b", Int.max), ("c", 1)]))
+    #expect(gallery.map(\.image) == ["a", "a", "a", "a"])
+    #expect(gallery.last?.overlay == "+9223372036854775804")
+  }
 }
