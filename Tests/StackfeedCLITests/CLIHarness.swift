@@ -6,6 +6,8 @@ final class CLIHarness {
     var code: Int32
     var stdout: String
     var stderr: String
+    /// True when a signal ended the process (a crash, a trap); `code` is then the signal's number.
+    var signaled = false
   }
 
   /// The `stackfeed` executable built beside the test bundle (`.build/debug/`).
@@ -72,7 +74,8 @@ final class CLIHarness {
     return Result(
       code: process.terminationStatus,
       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+      signaled: process.terminationReason == .uncaughtSignal)
   }
 
   /// Runs a shell pipeline (`bash -o pipefail -c script`) with `$BIN` set to the binary.
