@@ -26,7 +26,8 @@ public struct MigrationError: Error, CustomStringConvertible, Sendable, Equatabl
     self.underlying = underlying
   }
 
-  /// One sentence naming the migration and what to do.
+  /// One sentence naming the migration and what to do. A failed migration gives SQLite's message and code but
+  /// not its SQL (the migration's name says where it is), so the sentence stays one line.
   public var description: String {
     switch kind {
     case .edited:
@@ -37,7 +38,7 @@ public struct MigrationError: Error, CustomStringConvertible, Sendable, Equatabl
         + "it was made by a newer version; use that version or another database"
     case .failed:
       return "migration \(migration) failed and was rolled back: "
-        + (underlying?.description ?? "unknown error")
+        + (underlying.map { "\($0.message) (SQLite error \($0.code))" } ?? "unknown error")
     case .duplicateName:
       return "two migrations are named \(migration); migration names must be unique"
     }
