@@ -18,7 +18,8 @@ public enum ExitCode {
   public static let ioError: Int32 = 74
 
   /// The exit code and one-sentence message for an error a command threw; `nil` message: exit quietly.
-  static func describe(_ error: any Error) -> (code: Int32, message: String?) {
+  /// A database error names the `database` file when SQLite's message does not already.
+  static func describe(_ error: any Error, database: String? = nil) -> (code: Int32, message: String?) {
     switch error {
     case is OutputClosed: return (ok, nil)
     case let error as UsageError: return (usage, error.description)
@@ -28,7 +29,8 @@ public enum ExitCode {
     case let error as MigrationError:
       return (error.kind == .duplicateName ? software : ioError, "database migration refused: \(error)")
     case let error as DatabaseError:
-      return (error.isMisuse ? software : ioError, "database error: \(error.message)")
+      let place = database.map { error.message.contains($0) ? "" : ": \($0)" } ?? ""
+      return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
     case let error as OutputError: return (ioError, error.description)
     case let error as LayoutInputError: return (error.code, error.description)
     case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")

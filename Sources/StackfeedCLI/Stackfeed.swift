@@ -29,6 +29,7 @@ public enum Stackfeed {
     let errors = Output(descriptor: STDERR_FILENO)
     var command: (any Command.Type)?
     var code = ExitCode.ok
+    var databasePath: String?
     do {
       var rest = Arguments(Array(arguments.dropFirst()))
       let wantsHelp = rest.flag("--help") || rest.flag("-h")
@@ -42,6 +43,7 @@ public enum Stackfeed {
           try rest.finish()
           let context = CommandContext(
             environment: environment, databaseOption: database, output: output, errors: errors, registry: registry)
+          databasePath = context.location.path
           try parsed.run(in: context)
         }
       } else {
@@ -49,7 +51,7 @@ public enum Stackfeed {
       }
       try output.flush()
     } catch {
-      let (exit, message) = ExitCode.describe(error)
+      let (exit, message) = ExitCode.describe(error, database: databasePath)
       code = exit
       if let message {
         var text = "stackfeed: \(message)\n"

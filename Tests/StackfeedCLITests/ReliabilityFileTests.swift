@@ -79,8 +79,6 @@ import Testing
   @Test(.enabled(if: CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file read-only"))
   func aReadOnlyDatabaseListsButRefusesWritesWith74() throws {
     let cli = try CLIHarness()
-    let reference = try cli.run(["list", "--db", cli.path("good.sqlite")] + ["--format", "json"])
-    _ = reference
     _ = try Self.seeded(cli)
     let path = cli.path("good.sqlite")
     let expected = try cli.run(["list", "--db", path, "--format", "json"]).stdout
