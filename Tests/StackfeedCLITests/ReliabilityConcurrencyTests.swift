@@ -34,8 +34,9 @@ import Testing
         #expect([6, 20_006, 40_006].contains(items), "reader \(reader) pass \(pass) saw \(items) feed items")
       }
     }
-    #expect(try cli.sqlite(path, "SELECT count(*), count(DISTINCT id), min(position), max(position) FROM feed_item")
-      == "40006|40006|1|40006")
+    #expect(
+      try cli.sqlite(path, "SELECT count(*), count(DISTINCT id), min(position), max(position) FROM feed_item")
+        == "40006|40006|1|40006")
     #expect(try cli.sqlite(path, "PRAGMA integrity_check") == "ok")
   }
 

@@ -58,7 +58,8 @@ import Testing
     let cli = try CLIHarness()
     _ = try Self.seeded(cli)
     let path = cli.path("good.sqlite")
-    _ = try cli.sqlite(path, "INSERT INTO stackfeed_migrations VALUES ('9001_banner_create', 'ab', '2030-01-01T00:00:00Z')")
+    _ = try cli.sqlite(
+      path, "INSERT INTO stackfeed_migrations VALUES ('9001_banner_create', 'ab', '2030-01-01T00:00:00Z')")
     try Self.expectRefusal(
       cli, path, code: 74,
       "database migration refused: the database has migration 9001_banner_create applied, which this build does "

@@ -16,7 +16,9 @@ import Testing
       failed.saysOnce(
         "database migration refused: migration 0003_order_create failed and was rolled back: "
           + "table orders already exists (SQLite error 1)"), "\(failed.stderr)")
-    #expect(try cli.sqlite(path, "SELECT name FROM stackfeed_migrations ORDER BY name") == Self.names.prefix(2).joined(separator: "\n"))
+    #expect(
+      try cli.sqlite(path, "SELECT name FROM stackfeed_migrations ORDER BY name")
+        == Self.names.prefix(2).joined(separator: "\n"))
     let tables = try cli.sqlite(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     #expect(tables == "feed_item\norders\nprofile\nstackfeed_migrations")
     _ = try cli.sqlite(path, "DROP TABLE orders")
@@ -31,12 +33,15 @@ import Testing
     let schema = try cli.sqlite(reference, ".schema")
     for round in 0..<4 {
       let path = cli.path("race-\(round).sqlite")
-      let script = (0..<4).map { "\"$BIN\" migrate --db '\(path)' >'\(path).out.\($0)' 2>&1 & " }.joined()
+      let script =
+        (0..<4).map { "\"$BIN\" migrate --db '\(path)' >'\(path).out.\($0)' 2>&1 & " }.joined()
         + "fails=0; for job in $(jobs -p); do wait $job || fails=$((fails + 1)); done; exit $fails"
       let raced = try cli.shell(script)
       #expect(raced.code == 0, "round \(round): \(raced.stdout)\(raced.stderr)")
       #expect(try cli.sqlite(path, ".schema") == schema)
-      #expect(try cli.sqlite(path, "SELECT name FROM stackfeed_migrations ORDER BY name") == Self.names.joined(separator: "\n"))
+      #expect(
+        try cli.sqlite(path, "SELECT name FROM stackfeed_migrations ORDER BY name")
+          == Self.names.joined(separator: "\n"))
       #expect(try cli.sqlite(path, "PRAGMA integrity_check") == "ok")
       let outputs = try (0..<4).map { try String(contentsOfFile: "\(path).out.\($0)", encoding: .utf8) }
       #expect(outputs.map { $0.components(separatedBy: "applied 0").count - 1 }.reduce(0, +) == 3, "\(outputs)")

@@ -37,8 +37,10 @@ import Testing
         "profile.json": try Self.json(["firstName": Self.hostile[0], "lastName": Self.hostile[2]]),
         "products.json": try Self.json([["id": Self.hostile[1], "title": Self.hostile[3], "image": Self.hostile[5]]]),
         "orders.json": try Self.json([
-          ["id": Self.hostile[0], "status": "s", "orderedAt": "2021-07-06T12:00:00Z",
-           "items": [["product": Self.hostile[1], "quantity": 1]]]
+          [
+            "id": Self.hostile[0], "status": "s", "orderedAt": "2021-07-06T12:00:00Z",
+            "items": [["product": Self.hostile[1], "quantity": 1]],
+          ]
         ]),
       ])
     let database = cli.path("hostile.sqlite")
@@ -55,8 +57,9 @@ import Testing
     #expect(order["id"] as? String == Self.hostile[0])
     #expect((order["gallery"] as? [[String: Any]])?.first?["image"] as? String == "../../etc/passwd")
     #expect(try cli.sqlite(database, "SELECT count(*) FROM feed_item") == "\(texts.count)")
-    #expect(try cli.sqlite(database, "SELECT length(CAST(subtitle AS BLOB)) FROM feed_item ORDER BY position DESC LIMIT 1")
-      == "\(Self.megabyte.utf8.count)")
+    #expect(
+      try cli.sqlite(database, "SELECT length(CAST(subtitle AS BLOB)) FROM feed_item ORDER BY position DESC LIMIT 1")
+        == "\(Self.megabyte.utf8.count)")
     let before = try cli.dump(database)
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     #expect(try cli.dump(database) == before)

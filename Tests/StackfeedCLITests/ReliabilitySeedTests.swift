@@ -31,31 +31,83 @@ import Testing
     ("feed_items.json", #"[{"id": "a", "title": "x""#, "feed_items.json: malformed JSON (…"),
     ("feed_items.json", "", "feed_items.json: malformed JSON (…"),
     ("orders.json", "[{\"id\": \"o1\",\n  \"status\": 'x'}]", "orders.json: malformed JSON (…"),
-    ("feed_items.json", #"{"id": "a", "title": "x"}"#, "feed_items.json: expected an array of records at the top level, found an object"),
+    (
+      "feed_items.json", #"{"id": "a", "title": "x"}"#,
+      "feed_items.json: expected an array of records at the top level, found an object"
+    ),
     ("products.json", #""p1""#, "products.json: expected an array of records at the top level, found a string"),
-    ("profile.json", #"[{"firstName": "A", "lastName": "B"}]"#, "profile.json: expected an object at the top level, found an array"),
+    (
+      "profile.json", #"[{"firstName": "A", "lastName": "B"}]"#,
+      "profile.json: expected an object at the top level, found an array"
+    ),
     ("orders.json", "null", "orders.json: expected an array of records at the top level, found null"),
     // Missing fields and wrong types.
     ("profile.json", #"{"lastName": "B"}"#, #"profile.json: field "firstName": missing (expected a string)"#),
-    ("profile.json", #"{"firstName": "A", "lastName": ["B"]}"#, #"profile.json: field "lastName": expected a string, found an array"#),
-    ("feed_items.json", #"[{"id": "a", "title": "t"}, {"id": "b"}]"#, #"feed_items.json: record 1 (id "b"): field "title": missing (expected a string)"#),
-    ("feed_items.json", #"[{"id": "a", "title": "t", "subtitle": 3}]"#, #"feed_items.json: record 0 (id "a"): field "subtitle": expected a string or null, found an integer"#),
-    ("feed_items.json", #"[{"id": "a", "title": "t", "image": {}}]"#, #"feed_items.json: record 0 (id "a"): field "image": expected a string or null, found an object"#),
+    (
+      "profile.json", #"{"firstName": "A", "lastName": ["B"]}"#,
+      #"profile.json: field "lastName": expected a string, found an array"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t"}, {"id": "b"}]"#,
+      #"feed_items.json: record 1 (id "b"): field "title": missing (expected a string)"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t", "subtitle": 3}]"#,
+      #"feed_items.json: record 0 (id "a"): field "subtitle": expected a string or null, found an integer"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t", "image": {}}]"#,
+      #"feed_items.json: record 0 (id "a"): field "image": expected a string or null, found an object"#
+    ),
     ("feed_items.json", #"["a"]"#, "feed_items.json: record 0: expected an object, found a string"),
-    ("products.json", #"[{"id": "p1", "title": "One", "image": null}]"#, #"products.json: record 0 (id "p1"): field "image": expected a string, found null"#),
-    ("orders.json", order(#""items": []"#).replacingOccurrences(of: #""status": "s", "#, with: ""), #"orders.json: record 0 (id "o1"): field "status": missing (expected a string)"#),
-    ("orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z"}]"#, #"orders.json: record 0 (id "o1"): field "items": missing (expected an array)"#),
-    ("orders.json", order(#""items": [{"product": 1, "quantity": 1}]"#), #"orders.json: record 0 (id "o1"): field "items[0].product": expected a string, found an integer"#),
+    (
+      "products.json", #"[{"id": "p1", "title": "One", "image": null}]"#,
+      #"products.json: record 0 (id "p1"): field "image": expected a string, found null"#
+    ),
+    (
+      "orders.json", order(#""items": []"#).replacingOccurrences(of: #""status": "s", "#, with: ""),
+      #"orders.json: record 0 (id "o1"): field "status": missing (expected a string)"#
+    ),
+    (
+      "orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z"}]"#,
+      #"orders.json: record 0 (id "o1"): field "items": missing (expected an array)"#
+    ),
+    (
+      "orders.json", order(#""items": [{"product": 1, "quantity": 1}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[0].product": expected a string, found an integer"#
+    ),
     // Ids: empty, wrong type, duplicate.
     ("feed_items.json", #"[{"id": "", "title": "t"}]"#, #"feed_items.json: record 0: field "id": must not be empty"#),
-    ("products.json", #"[{"id": "", "title": "t", "image": "i"}]"#, #"products.json: record 0: field "id": must not be empty"#),
-    ("orders.json", #"[{"id": "", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#, #"orders.json: record 0: field "id": must not be empty"#),
-    ("feed_items.json", #"[{"id": null, "title": "t"}]"#, #"feed_items.json: record 0: field "id": expected a string, found null"#),
-    ("feed_items.json", #"[{"id": "a", "title": "t"}, {"id": "b", "title": "t"}, {"id": "a", "title": "u"}]"#, #"feed_items.json: record 2 (id "a"): field "id": duplicate id "a" (first used by record 0)"#),
-    ("products.json", #"[{"id": "p1", "title": "t", "image": "i"}, {"id": "p1", "title": "t", "image": "i"}]"#, #"products.json: record 1 (id "p1"): field "id": duplicate id "p1" (first used by record 0)"#),
-    ("orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}, {"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#, #"orders.json: record 1 (id "o1"): field "id": duplicate id "o1" (first used by record 0)"#),
+    (
+      "products.json", #"[{"id": "", "title": "t", "image": "i"}]"#,
+      #"products.json: record 0: field "id": must not be empty"#
+    ),
+    (
+      "orders.json", #"[{"id": "", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#,
+      #"orders.json: record 0: field "id": must not be empty"#
+    ),
+    (
+      "feed_items.json", #"[{"id": null, "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": expected a string, found null"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t"}, {"id": "b", "title": "t"}, {"id": "a", "title": "u"}]"#,
+      #"feed_items.json: record 2 (id "a"): field "id": duplicate id "a" (first used by record 0)"#
+    ),
+    (
+      "products.json", #"[{"id": "p1", "title": "t", "image": "i"}, {"id": "p1", "title": "t", "image": "i"}]"#,
+      #"products.json: record 1 (id "p1"): field "id": duplicate id "p1" (first used by record 0)"#
+    ),
+    (
+      "orders.json",
+      #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}, {"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#,
+      #"orders.json: record 1 (id "o1"): field "id": duplicate id "o1" (first used by record 0)"#
+    ),
     // References and quantities.
-    ("orders.json", order(#""items": [{"product": "p1", "quantity": 1}, {"product": "ghost", "quantity": 1}]"#), #"orders.json: record 0 (id "o1"): field "items[1].product": unknown product "ghost" (not in products.json)"#),
+    (
+      "orders.json", order(#""items": [{"product": "p1", "quantity": 1}, {"product": "ghost", "quantity": 1}]"#),
+      #"orders.json: record 0 (id "o1"): field "items[1].product": unknown product "ghost" (not in products.json)"#
+    ),
     ("orders.json", quantity("0"), quantityMessage + "found 0"),
     ("orders.json", quantity("-1"), quantityMessage + "found -1"),
     ("orders.json", quantity("1.5"), quantityMessage + "found the number 1.5"),
@@ -69,7 +121,10 @@ import Testing
     ("orders.json", instant(#""2021-07-06T24:00:00Z""#), instantMessage + #"found "2021-07-06T24:00:00Z""#),
     ("orders.json", instant(#""2021-7-6T12:00:00Z""#), instantMessage + #"found "2021-7-6T12:00:00Z""#),
     ("orders.json", instant(#""2021-07-06T12:00:00+25:00""#), instantMessage + #"found "2021-07-06T12:00:00+25:00""#),
-    ("orders.json", instant("1625572800"), #"orders.json: record 0 (id "o1"): field "orderedAt": expected a string, found an integer"#),
+    (
+      "orders.json", instant("1625572800"),
+      #"orders.json: record 0 (id "o1"): field "orderedAt": expected a string, found an integer"#
+    ),
   ]
 
   @Test(arguments: cases)
