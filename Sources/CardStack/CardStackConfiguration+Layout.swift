@@ -22,11 +22,7 @@ extension CardStackConfiguration {
   public func layout(cardCount: Int, width: Double, state: CardStackState) throws(CardStackError) -> CardStackLayout {
     guard width.isFinite else { throw .notFinite(field: "width", value: width) }
     guard width >= 0 else { throw .negative(field: "width", value: width) }
-    if case .inTransit(let translation) = state {
-      guard translation.isFinite, translation >= 0, translation <= maximumTranslation else {
-        throw .translationOutOfRange(translation: translation, maximum: maximumTranslation)
-      }
-    }
+    if case .inTransit(let translation) = state { _ = try transit(translation: translation) }
     let cardWidth = max(0, width - leftSpacing - rightSpacing)
     let cards = (0..<max(0, cardCount)).map { index in
       CardPlacement(
@@ -36,6 +32,16 @@ extension CardStackConfiguration {
     }
     return CardStackLayout(
       state: state, cards: cards, contentHeight: contentHeight(cardCount: cards.count, state: state))
+  }
+
+  /// The in-transit state for `translation`, checked to lie within 0 … ``maximumTranslation``.
+  ///
+  /// - Throws: ``CardStackError/translationOutOfRange(translation:maximum:)``.
+  public func transit(translation: Double) throws(CardStackError) -> CardStackState {
+    guard translation.isFinite, translation >= 0, translation <= maximumTranslation else {
+      throw .translationOutOfRange(translation: translation, maximum: maximumTranslation)
+    }
+    return .inTransit(translation: translation)
   }
 
   /// Card `index`'s top edge in `state` (`CardLayout.frameFor`, seed lines 83–108).

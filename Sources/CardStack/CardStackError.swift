@@ -21,18 +21,23 @@ public enum CardStackError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 
   /// A one-line human message naming the field and the offending value.
-  public var description: String {
+  public var description: String { "card stack: " + message { $0 } }
+
+  /// The message without the `card stack:` prefix, with each field spelled by `name`
+  /// (the CLI passes its flag names, e.g. `cardHeight` → `--card-height`).
+  public func message(naming name: (String) -> String) -> String {
     switch self {
     case .notFinite(let field, let value):
-      "card stack: \(field) must be a finite number, got \(value)"
+      "\(name(field)) must be a finite number, got \(value)"
     case .notPositive(let field, let value):
-      "card stack: \(field) must be greater than 0, got \(value)"
+      "\(name(field)) must be greater than 0, got \(value)"
     case .negative(let field, let value):
-      "card stack: \(field) must not be negative, got \(value)"
+      "\(name(field)) must not be negative, got \(value)"
     case .expandedNotAboveCollapsed(let expanded, let collapsed):
-      "card stack: expandedHeight (\(expanded)) must be greater than collapsedHeight (\(collapsed))"
+      "\(name("expandedHeight")) (\(expanded)) must be greater than \(name("collapsedHeight")) (\(collapsed))"
     case .translationOutOfRange(let translation, let maximum):
-      "card stack: translation must be between 0 and \(maximum) (expandedHeight − collapsedHeight), got \(translation)"
+      "\(name("translation")) must be between 0 and \(maximum) "
+        + "(\(name("expandedHeight")) − \(name("collapsedHeight"))), got \(translation)"
     }
   }
 }
