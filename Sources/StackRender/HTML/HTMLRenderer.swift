@@ -29,35 +29,42 @@ public struct HTMLRenderer: RowRenderer {
 
   /// Writes the page for `rows` at `width` points (CSS pixels).
   public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
-    output.write(
-      """
-      <!DOCTYPE html>
-      <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-      <head>
-      <meta charset="utf-8"/>
-      <meta name="viewport" content="width=device-width, initial-scale=1"/>
-      <title>\(XMLText.escaped(title))</title>
-      <style>
-      body{margin:0;background:\(background.css)}
-      .feed{position:relative;margin:0 auto;font-family:\(HTMLDrawing.fontFamily)}
-      .row{position:relative}
-      .n{position:absolute;box-sizing:border-box}
-      .t>div{position:absolute;left:0;right:0;white-space:pre}
-      .img{background-repeat:no-repeat;background-position:center;overflow:hidden}
-      .ph{display:flex;align-items:center;justify-content:center;overflow:hidden;white-space:nowrap;\
-      background:\(PlaceholderLabel.fill.css);border:1px solid \(PlaceholderLabel.edge.css);\
-      color:\(PlaceholderLabel.ink.css)}
-      </style>
-      </head>
-      <body>
-      <div class="feed" style="width:\(LayoutJSON.number(width))px">
-
-      """)
+    output.write(documentStart(feedStyle: "width:\(LayoutJSON.number(width))px"))
     var drawing = HTMLDrawing(assets: assets)
     for row in rows {
       drawing.draw(row)
       output.write(drawing.takeOutput())
     }
-    output.write("</div>\n</body>\n</html>\n")
+    output.write(Self.documentEnd)
   }
+
+  /// The page up to and including the opening `feed` div, whose inline style is `feedStyle`.
+  func documentStart(feedStyle: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+    <head>
+    <meta charset="utf-8"/>
+    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+    <title>\(XMLText.escaped(title))</title>
+    <style>
+    body{margin:0;background:\(background.css)}
+    .feed{position:relative;margin:0 auto;font-family:\(HTMLDrawing.fontFamily)}
+    .row{position:relative}
+    .n{position:absolute;box-sizing:border-box}
+    .t>div{position:absolute;left:0;right:0;white-space:pre}
+    .img{background-repeat:no-repeat;background-position:center;overflow:hidden}
+    .ph{display:flex;align-items:center;justify-content:center;overflow:hidden;white-space:nowrap;\
+    background:\(PlaceholderLabel.fill.css);border:1px solid \(PlaceholderLabel.edge.css);\
+    color:\(PlaceholderLabel.ink.css)}
+    </style>
+    </head>
+    <body>
+    <div class="feed" style="\(feedStyle)">
+
+    """
+  }
+
+  /// Closes the `feed` div and the page.
+  static let documentEnd = "</div>\n</body>\n</html>\n"
 }

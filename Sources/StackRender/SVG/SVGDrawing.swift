@@ -5,8 +5,9 @@ struct SVGDrawing {
   /// Inter first: its advances are the ones the text measurer uses.
   static let fontFamily = "Inter, 'SF Pro Text', -apple-system, system-ui, sans-serif"
 
-  /// The SVG written so far (everything between the background and `</svg>`).
-  private(set) var body = ""
+  /// The SVG written so far (everything between the background and `</svg>`); other drawings
+  /// of the module (the card stack) add their own wrappers around rows.
+  var body = ""
   private var images: ImageEmbedder
   private var clipCount = 0
 

@@ -35,8 +35,13 @@ public struct SVGRenderer: RowRenderer {
       drawing.draw(row, top: top)
       top += row.height
     }
+    writeDocument(drawing.body, width: width, height: top, to: &output)
+  }
+
+  /// Writes the SVG document around `body`: `width` × `height` (at least ``minimumHeight``) on the background.
+  func writeDocument(_ body: String, width: Double, height: Double, to output: inout some TextOutputStream) {
     let w = LayoutJSON.number(width)
-    let h = LayoutJSON.number(max(top, Self.minimumHeight))
+    let h = LayoutJSON.number(max(height, Self.minimumHeight))
     output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
     output.write(
       #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(w)" height="\#(h)" viewBox="0 0 \#(w) \#(h)""#
@@ -44,7 +49,7 @@ public struct SVGRenderer: RowRenderer {
     output.write(
       #"<rect width="\#(w)" height="\#(h)" fill="\#(background.rgbHex)"\#(SVGDrawing.opacity("fill-opacity", background))/>"#
         + "\n")
-    output.write(drawing.body)
+    output.write(body)
     output.write("</svg>\n")
   }
 }
