@@ -6,6 +6,7 @@ public enum CommandRegistry {
     SeedCommand.self,
     ListCommand.self,
     LayoutCommand.self,
+    RenderCommand.self,
   ]
 
   /// The command named `name`, if any.

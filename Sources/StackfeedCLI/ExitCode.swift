@@ -33,6 +33,7 @@ public enum ExitCode {
       return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
     case let error as OutputError: return (ioError, error.description)
     case let error as LayoutInputError: return (error.code, error.description)
+    case let error as FileError: return (error.code, error.description)
     case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")
     default: return (software, "internal error: \(error)")
     }

@@ -19,7 +19,7 @@ import Testing
     (["seed", "--generate", "many"], "stackfeed: --generate takes an integer ≥ 0, not \"many\""),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout"),
+    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render"),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()
@@ -32,7 +32,7 @@ import Testing
     #expect(lines.count == 2 && lines[1].hasPrefix("usage: stackfeed "))
   }
 
-  @Test(arguments: ["migrate", "seed", "list", "layout"])
+  @Test(arguments: ["migrate", "seed", "list", "layout", "render"])
   func everyCommandHasHelp(command: String) throws {
     let cli = try CLIHarness()
     let result = try cli.run([command, "--help"])

@@ -1,0 +1,118 @@
+import FeedPlugins
+import Foundation
+import StackLayout
+import StackRender
+
+/// `stackfeed render`: lays out every row's card at one width and writes the feed as JSON for client
+/// renderers, an SVG picture, an HTML page or terminal text, one row at a time.
+struct RenderCommand: Command {
+  static let name = "render"
+  static let summary = "lays out every row's card and writes the feed (JSON, SVG, HTML or terminal text)"
+  static let usage = """
+    stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--out FILE] [--assets DIR] \
+    [--mode feed|stack] [--db PATH]
+    """
+  static let help = """
+      --format FORMAT     json (default): stackfeed.render/1, every card's tree with frames, for client renderers;
+                          svg: one picture; html: a page; text: boxes for an 80-column terminal
+      --width W           the feed's width in points (default 390, the reference phone), 1 … 10000
+      --time-zone ZONE    IANA zone for dates, e.g. Europe/Paris (else $TZ, else the system zone)
+      --out FILE          write FILE instead of standard output; it is replaced only when all went well
+      --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
+                          placeholders
+      --mode feed|stack   feed (default): one row under another; stack is not available yet
+    """
+
+  /// The output formats.
+  enum Format: String, CaseIterable {
+    case json, svg, html, text
+
+    /// The renderer, drawing the images in `assets` when given (SVG and HTML only).
+    func renderer(assets: ImageAssets?) -> any RowRenderer {
+      switch self {
+      case .json: JSONRenderer()
+      case .svg: SVGRenderer(assets: assets, background: CardStyle.screenBackground)
+      case .html: HTMLRenderer(assets: assets, background: CardStyle.screenBackground)
+      case .text: TextRenderer(columns: 80)
+      }
+    }
+  }
+
+  /// The widest feed accepted, in points.
+  static let maximumWidth = 10_000.0
+
+  var format = Format.json
+  var width = 390.0
+  var timeZone: String?
+  var out: String?
+  var assets: String?
+
+  init(parsing arguments: inout Arguments) throws(UsageError) {
+    let formats = Format.allCases.map(\.rawValue)
+    format = try arguments.choice("--format", among: formats).flatMap(Format.init(rawValue:)) ?? .json
+    if let text = try arguments.option("--width") {
+      guard let value = Double(text), value >= 1, value <= Self.maximumWidth else {
+        throw UsageError("--width takes a number of points from 1 to 10000, not \"\(text)\"")
+      }
+      width = value
+    }
+    timeZone = try arguments.option("--time-zone")
+    out = try arguments.option("--out")
+    assets = try arguments.option("--assets")
+    if assets != nil && (format == .json || format == .text) {
+      throw UsageError("--assets applies to --format svg and html only")
+    }
+    if try arguments.choice("--mode", among: ["feed", "stack"]) == "stack" {
+      throw UsageError("--mode stack is not available yet")
+    }
+  }
+
+  func run(in context: CommandContext) throws {
+    let zone = try context.timeZone(option: timeZone)
+    let images = try assets.map(Self.assetFolder(at:))
+    let file = try out.map { path throws(FileError) in try AtomicFile(path: path) }
+    do {
+      let database = try context.openDatabase(bootstrap: true).database
+      let composer = FeedComposer(
+        registry: context.registry, database: database, context: RowContext(timeZone: zone))
+      let renderer = format.renderer(assets: images)
+      try render(FeedCards(composer: composer), with: renderer, to: file?.output ?? context.output, context: context)
+      try file?.commit()
+    } catch {
+      file?.discard()
+      throw error
+    }
+  }
+
+  /// Lays out each card just before the renderer writes it; reports layout warnings on stderr.
+  private func render(_ cards: FeedCards, with renderer: any RowRenderer, to output: Output, context: CommandContext)
+    throws
+  {
+    let engine = LayoutEngine()
+    var warned = 0
+    var firstWarning = ""
+    let rows = cards.lazy.map { card in
+      let row = card.renderRow(width: width, engine: engine)
+      if let warning = row.layout.warnings.first {
+        if warned == 0 { firstWarning = "\(card.kind) \(card.id): \(warning)" }
+        warned += 1
+      }
+      return row
+    }
+    var stream = OutputTextStream(output: output, onFailure: cards.stop)
+    renderer.render(rows, width: width, to: &stream)
+    try cards.finish()
+    try stream.finish()
+    if warned > 0 {
+      try context.note("warning: \(warned) card(s) needed a layout fallback; the first: \(firstWarning)")
+    }
+  }
+
+  private static func assetFolder(at path: String) throws(FileError) -> ImageAssets {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+      throw FileError.missing(path, "folder")
+    }
+    return ImageAssets(folder: URL(fileURLWithPath: path))
+  }
+}
