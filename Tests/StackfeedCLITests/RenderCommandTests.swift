@@ -169,4 +169,27 @@ import Testing
     #expect(piped.code == 0)
     #expect(piped.stdout == "▸ header profile · 56 pt\n")
   }
+
+  /// docs/feed.svg (the README's picture) is what `render --format svg` gives today, and rsvg-convert turns
+  /// it into a 390-pixel-wide PNG (CI installs librsvg2-bin).
+  @Test func theReadmePictureIsUpToDateAndConvertsToPNG() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let cli = try CLIHarness()
+    let database = cli.path("feed.sqlite")
+    #expect(try cli.run(["seed", "--db", database]).code == 0)
+    let assets = root.appendingPathComponent("docs/assets").path
+    let svg = cli.path("feed.svg")
+    let arguments = ["--format", "svg", "--width", "390", "--time-zone", "UTC", "--assets", assets, "--out", svg]
+    #expect(try cli.run(["render", "--db", database] + arguments).code == 0)
+    let committed = try String(contentsOf: root.appendingPathComponent("docs/feed.svg"), encoding: .utf8)
+    #expect(try String(contentsOfFile: svg, encoding: .utf8) == committed, "run scripts/render-feed-picture.sh")
+    let png = cli.path("feed.png")
+    let converted = try cli.run(
+      ["--format", "png", "--output", png, svg], executable: URL(fileURLWithPath: "/usr/bin/rsvg-convert"))
+    #expect(converted.code == 0)
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))
+    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    #expect(bytes.count > 24 && bytes[16..<20].elementsEqual([0, 0, 0x01, 0x86]))
+  }
 }
