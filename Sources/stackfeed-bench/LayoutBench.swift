@@ -37,7 +37,7 @@ enum LayoutBench: BenchCommand {
       coldSnapped.append(
         Stopwatch.seconds { for card in cards { snappedResults.append(snapped.layout(card, width: BenchCards.width)) } }
       )
-      let changed = (0..<changes).map { ($0 * stride, BenchCards.card($0 * stride, titleSuffix: " \(rep)")) }
+      let changed = (0..<changes).map { ($0 * stride, BenchCards.card($0 * stride, titleSuffix: " \(rep).\($0)")) }
       relayout.append(
         Stopwatch.seconds {
           for (index, card) in changed { results[index] = engine.layout(card, width: BenchCards.width) }

@@ -8,37 +8,13 @@ import Synchronization
 /// O(1) work per call). The base measurer runs outside the lock.
 public final class CachingTextMeasurer<Base: TextMeasuring>: TextMeasuring {
   /// Cache traffic so far.
-  public struct Statistics: Sendable, Hashable {
-    /// Calls answered from the cache.
-    public var hits: Int
-    /// Calls passed to the base measurer.
-    public var misses: Int
-
-    /// Creates statistics.
-    public init(hits: Int, misses: Int) {
-      self.hits = hits
-      self.misses = misses
-    }
-  }
-
-  private struct Key: Hashable {
-    var text: String
-    var font: FontStyle
-    var width: Int64
-    var maxLines: Int
-  }
-
-  private struct State: ~Copyable {
-    var newer: [Key: TextMeasurement] = [:]
-    var older: [Key: TextMeasurement] = [:]
-    var statistics = Statistics(hits: 0, misses: 0)
-  }
+  public typealias Statistics = CacheStatistics
 
   /// The measurer asked on a miss.
   public let base: Base
   /// Most entries kept.
   public let capacity: Int
-  private let state = Mutex(State())
+  private let state = Mutex(TextCacheState())
 
   /// Creates a cache of at most `capacity` (at least 2) results in front of `base`.
   public init(base: Base, capacity: Int = 2048) {
@@ -53,7 +29,7 @@ public final class CachingTextMeasurer<Base: TextMeasuring>: TextMeasuring {
 
   /// Returns the cached measurement, or measures with `base` and remembers the result.
   public func measure(_ text: String, font: FontStyle, maxLines: Int, maxWidth: Double?) -> TextMeasurement {
-    let key = Key(text: text, font: font, width: Self.widthKey(maxWidth), maxLines: max(maxLines, 0))
+    let key = TextCacheKey(text: text, font: font, width: Self.widthKey(maxWidth), maxLines: max(maxLines, 0))
     let cached: TextMeasurement? = state.withLock { state in
       if let hit = state.newer[key] {
         state.statistics.hits += 1
@@ -83,7 +59,7 @@ public final class CachingTextMeasurer<Base: TextMeasuring>: TextMeasuring {
     }
   }
 
-  private func insert(_ value: TextMeasurement, for key: Key, into state: inout State) {
+  private func insert(_ value: TextMeasurement, for key: TextCacheKey, into state: inout TextCacheState) {
     if state.newer.count >= capacity / 2 {
       state.older = state.newer
       state.newer = [:]
@@ -96,6 +72,36 @@ public final class CachingTextMeasurer<Base: TextMeasuring>: TextMeasuring {
     guard let width, width.isFinite else { return Int64.min }
     return Int64((max(width, 0) * 1024).rounded().clamped(to: 0...9e15))
   }
+}
+
+/// Hits and misses of a ``CachingTextMeasurer``.
+public struct CacheStatistics: Sendable, Hashable {
+  /// Calls answered from the cache.
+  public var hits: Int
+  /// Calls passed to the base measurer.
+  public var misses: Int
+
+  /// Creates statistics.
+  public init(hits: Int, misses: Int) {
+    self.hits = hits
+    self.misses = misses
+  }
+}
+
+/// A cache key. Declared outside the generic class so that its dictionary is specialized (a key
+/// nested in a generic type pays a metadata lookup and unspecialized hashing on every call).
+private struct TextCacheKey: Hashable {
+  var text: String
+  var font: FontStyle
+  var width: Int64
+  var maxLines: Int
+}
+
+/// The cache's two generations and its counters, guarded by the mutex.
+private struct TextCacheState: ~Copyable {
+  var newer: [TextCacheKey: TextMeasurement] = [:]
+  var older: [TextCacheKey: TextMeasurement] = [:]
+  var statistics = CacheStatistics(hits: 0, misses: 0)
 }
 
 extension Double {
