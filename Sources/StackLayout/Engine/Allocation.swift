@@ -62,31 +62,29 @@ struct Allocation {
     var delta = length - sizes.reduce(0, +)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
-    var order = Array(0..<sizes.count)
-    let base = parts.startIndex
-    // Insertion sort: cheapest priority first, higher index first among equals.
-    for i in 1..<max(order.count, 1) {
-      let key = order[i]
-      let keyPriority = growing ? parts[base + key].hug : parts[base + key].cr
-      var j = i - 1
-      while j >= 0 {
-        let other = order[j]
-        let otherPriority = growing ? parts[base + other].hug : parts[base + other].cr
-        if otherPriority > keyPriority || (otherPriority == keyPriority && other < key) {
+    let count = sizes.count
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+      let base = parts.startIndex
+      // Insertion sort: cheapest priority first, higher index first among equals.
+      for i in 0..<count {
+        let keyPriority = growing ? parts[base + i].hug : parts[base + i].cr
+        var j = i - 1
+        while j >= 0 {
+          let other = order[j]
+          let otherPriority = growing ? parts[base + other].hug : parts[base + other].cr
+          guard otherPriority > keyPriority || (otherPriority == keyPriority && other < i) else { break }
           order[j + 1] = other
           j -= 1
-        } else {
-          break
         }
+        order[j + 1] = i
       }
-      order[j + 1] = key
-    }
-    for index in order where abs(delta) > 1e-9 {
-      let part = parts[base + index]
-      let room = growing ? part.hi - sizes[index] : part.lo - sizes[index]
-      let take = growing ? min(delta, room) : max(delta, room)
-      sizes[index] += take
-      delta -= take
+      for index in order where abs(delta) > 1e-9 {
+        let part = parts[base + index]
+        let room = growing ? part.hi - sizes[index] : part.lo - sizes[index]
+        let take = growing ? min(delta, room) : max(delta, room)
+        sizes[index] += take
+        delta -= take
+      }
     }
     if delta > 1e-6 {
       conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"

@@ -1,6 +1,6 @@
 extension FlatTree {
   /// Copies a node's values into a `FlatItem`, replacing invalid numbers by their documented fallback.
-  mutating func makeItem(_ node: LayoutNode, index: Int, parent: Int, childIndex: Int) -> FlatItem {
+  mutating func makeItem(_ node: borrowing LayoutNode, index: Int, parent: Int, childIndex: Int) -> FlatItem {
     let kind: FlatItem.Kind
     var text = -1
     switch node.kind {
@@ -32,21 +32,20 @@ extension FlatTree {
     }
     if let value = ratio { ratio = min(max(value, 1e-6), 1e6) }
     return FlatItem(
-      kind: kind, end: index + 1, parent: parent, childIndex: childIndex, isHidden: node.isHidden,
-      isCollapsed: false,
+      end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: childIndex),
+      text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: node.isHidden, isCollapsed: false,
+      alignment: node.alignment, distribution: node.distribution,
+      widthPriority: node.width?.priority.value ?? 1000, heightPriority: node.height?.priority.value ?? 1000,
+      ratioPriority: node.aspectRatio?.priority.value ?? 1000,
       spacing: length(node.spacing, "spacing", index) ?? 0,
       margin: EdgeInsets(
         top: length(node.margin.top, "margin top", index) ?? 0,
         left: length(node.margin.left, "margin left", index) ?? 0,
         bottom: length(node.margin.bottom, "margin bottom", index) ?? 0,
         right: length(node.margin.right, "margin right", index) ?? 0),
-      alignment: node.alignment, distribution: node.distribution,
-      fixedWidth: width, widthPriority: node.width?.priority.value ?? 1000,
-      fixedHeight: height, heightPriority: node.height?.priority.value ?? 1000,
-      ratio: ratio, ratioPriority: node.aspectRatio?.priority.value ?? 1000,
-      intrinsicWidth: node.intrinsicWidth.flatMap { length($0, "intrinsic width", index) },
-      intrinsicHeight: node.intrinsicHeight.flatMap { length($0, "intrinsic height", index) },
-      text: text)
+      rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
+      rawIntrinsicWidth: node.intrinsicWidth.flatMap { length($0, "intrinsic width", index) } ?? .nan,
+      rawIntrinsicHeight: node.intrinsicHeight.flatMap { length($0, "intrinsic height", index) } ?? .nan)
   }
 
   /// A valid length: finite, ≥ 0, ≤ `maxLength`. Negative → 0, NaN → nil, too large → clamped; each with an issue.

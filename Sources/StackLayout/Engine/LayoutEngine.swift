@@ -35,7 +35,8 @@ public struct LayoutEngine: Sendable {
     } else if pass.tree.items[0].isHidden {
       rootHeight = 0
     } else {
-      rootHeight = min(pass.snapPixel(pass.flexHeight(0, width: rootWidth).nat), FlatTree.maxLength)
+      let fitted = pass.flexHeight(0, width: rootWidth).nat
+      rootHeight = min(pass.snapPixel(fitted), FlatTree.maxLength)
     }
     let rootItem = pass.tree.items[0]
     if let fixed = rootItem.fixedWidth, rootItem.widthPriority >= 1000, abs(fixed - rootWidth) > 1e-9 {

@@ -41,7 +41,9 @@ extension LayoutPass {
   mutating func arrange(_ node: Int, width: Double, height: Double) {
     let item = tree.items[node]
     if item.kind == .leaf {
-      if item.text >= 0 { textsOut[node] = text(item.text, width: width) }
+      if item.text >= 0, item.intrinsicWidth == nil || item.intrinsicHeight == nil {
+        textsOut[node] = text(Int(item.text), width: width)
+      }
       return
     }
     place(node, width: width, height: height)

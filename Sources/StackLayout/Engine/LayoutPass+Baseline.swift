@@ -9,7 +9,7 @@ extension LayoutPass {
     switch item.kind {
     case .leaf:
       guard item.text >= 0, item.intrinsicHeight == nil else { return height }
-      let measurement = text(item.text, width: width)
+      let measurement = text(Int(item.text), width: width)
       let offset = max(0, (height - ceilPixel(measurement.height)) / 2)
       return offset + (first ? measurement.firstBaseline : measurement.lastBaseline)
     case .zstack:

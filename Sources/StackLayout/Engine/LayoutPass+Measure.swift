@@ -7,7 +7,7 @@ extension LayoutPass {
 
   /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal.
   mutating func flexWidth(_ node: Int) -> Flex {
-    if let cached = widthFlex[node] { return cached }
+    if memo[node].hasWidth { return memo[node].width }
     let item = tree.items[node]
     var flex: Flex
     switch item.kind {
@@ -15,7 +15,8 @@ extension LayoutPass {
       if let width = item.intrinsicWidth {
         flex = .intrinsic(width)
       } else if item.text >= 0 {
-        flex = .intrinsic(ceilPixel(naturalText(item.text).width))
+        let natural = naturalText(Int(item.text)).width
+        flex = .intrinsic(ceilPixel(natural))
       } else {
         flex = .free
       }
@@ -36,7 +37,8 @@ extension LayoutPass {
       flex = flex.adding(item.margin.left + item.margin.right)
     }
     flex = constrainWidth(node, flex)
-    widthFlex[node] = flex
+    memo[node].width = flex
+    memo[node].hasWidth = true
     return flex
   }
 
@@ -64,7 +66,7 @@ extension LayoutPass {
 
   /// The node's height flex at `width` (height-for-width; rules 1–5, 12–14), memoised per width.
   mutating func flexHeight(_ node: Int, width: Double) -> Flex {
-    if heightMemoWidth[node] == width { return heightMemo[node] }
+    if memo[node].heightWidth == width { return memo[node].height }
     let item = tree.items[node]
     var flex: Flex
     switch item.kind {
@@ -72,7 +74,8 @@ extension LayoutPass {
       if let height = item.intrinsicHeight {
         flex = .intrinsic(height)
       } else if item.text >= 0 {
-        flex = .intrinsic(ceilPixel(text(item.text, width: width).height))
+        let measured = text(Int(item.text), width: width).height
+        flex = .intrinsic(ceilPixel(measured))
       } else {
         flex = .free
       }
@@ -104,8 +107,8 @@ extension LayoutPass {
     }
     if item.kind != .leaf { flex = flex.adding(item.margin.top + item.margin.bottom) }
     flex = constrainHeight(node, flex, width: width)
-    heightMemoWidth[node] = width
-    heightMemo[node] = flex
+    memo[node].heightWidth = width
+    memo[node].height = flex
     return flex
   }
 

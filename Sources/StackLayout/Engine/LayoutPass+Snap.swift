@@ -5,16 +5,13 @@ extension LayoutPass {
   mutating func snapFrames() {
     guard scale > 0 else { return }
     let count = frames.count
-    var exactOrigin = [(x: Double, y: Double)](repeating: (0, 0), count: count)
-    var snappedOrigin = [(x: Double, y: Double)](repeating: (0, 0), count: count)
+    var origins = [Origin](repeating: Origin(), count: count)
     for node in 0..<count {
-      let parent = tree.items[node].parent
+      let parent = Int(tree.items[node].parent)
       let frame = frames[node]
-      let parentExact: (x: Double, y: Double) = parent >= 0 ? exactOrigin[parent] : (0, 0)
-      let parentSnapped: (x: Double, y: Double) = parent >= 0 ? snappedOrigin[parent] : (0, 0)
-      let x = parentExact.x + frame.x
-      let y = parentExact.y + frame.y
-      exactOrigin[node] = (x, y)
+      let parentOrigin = parent >= 0 ? origins[parent] : Origin()
+      let x = parentOrigin.x + frame.x
+      let y = parentOrigin.y + frame.y
       let left = snapPixel(x)
       let top = snapPixel(y)
       var width = snapPixel(x + frame.width) - left
@@ -27,8 +24,17 @@ extension LayoutPass {
         if frame.width >= measuredWidth - 1e-9 { width = max(width, measuredWidth) }
         if frame.height >= measuredHeight - 1e-9 { height = max(height, measuredHeight) }
       }
-      snappedOrigin[node] = (left, top)
-      frames[node] = Rect(x: left - parentSnapped.x, y: top - parentSnapped.y, width: width, height: height)
+      origins[node] = Origin(x: x, y: y, snappedX: left, snappedY: top)
+      frames[node] = Rect(
+        x: left - parentOrigin.snappedX, y: top - parentOrigin.snappedY, width: width, height: height)
     }
   }
+}
+
+/// A node's origin in root coordinates, exact and snapped.
+private struct Origin {
+  var x = 0.0
+  var y = 0.0
+  var snappedX = 0.0
+  var snappedY = 0.0
 }

@@ -5,11 +5,8 @@ struct LayoutPass {
   var tree: FlatTree
   let measurer: any TextMeasuring
   let scale: Double
-  /// Memo of `flexWidth` (width-independent).
-  var widthFlex: [Flex?]
-  /// Memo of `flexHeight`: the last width asked and its answer.
-  var heightMemoWidth: [Double]
-  var heightMemo: [Flex]
+  /// Per node: `flexWidth` (width-independent) and the last `flexHeight` (by width), memoised.
+  var memo: [NodeMemo]
   /// Per text: the natural (unwrapped) measurement, and the last width-bound one.
   var naturalTexts: [TextMeasurement?]
   var lastTextWidth: [Double]
@@ -28,9 +25,7 @@ struct LayoutPass {
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
     let count = tree.items.count
-    widthFlex = Array(repeating: nil, count: count)
-    heightMemoWidth = Array(repeating: .nan, count: count)
-    heightMemo = Array(repeating: .free, count: count)
+    memo = Array(repeating: NodeMemo(), count: count)
     naturalTexts = Array(repeating: nil, count: tree.texts.count)
     lastTextWidth = Array(repeating: .nan, count: tree.texts.count)
     lastTexts = Array(repeating: nil, count: tree.texts.count)
@@ -103,9 +98,18 @@ struct LayoutPass {
     var parts: [Int] = []
     var current = node
     while current > 0 {
-      parts.append(tree.items[current].childIndex)
-      current = tree.items[current].parent
+      parts.append(Int(tree.items[current].childIndex))
+      current = Int(tree.items[current].parent)
     }
     return parts.reversed().reduce("root") { $0 + ".children[\($1)]" }
   }
+}
+
+/// Memoised measurements of one node.
+struct NodeMemo {
+  var width = Flex.free
+  var hasWidth = false
+  /// The width `height` was measured at; NaN when not measured yet.
+  var heightWidth = Double.nan
+  var height = Flex.free
 }

@@ -27,7 +27,8 @@ public struct LayoutResult: Sendable, Equatable {
   public let root: LayoutNode
   /// Frames in preorder (root first, then each subtree in order), relative to the parent, pixel-snapped.
   public let frames: [Rect]
-  /// Text measurements in preorder at each label's final width; nil for other nodes and collapsed labels.
+  /// Text measurements in preorder at each label's final width; nil for other nodes, collapsed labels and
+  /// labels given both intrinsic sizes (those are never measured).
   public let texts: [TextMeasurement?]
   /// Indices (preorder) of nodes whose children may extend past their bounds (a resolved conflict).
   public let overflowing: Set<Int>
