@@ -1,7 +1,8 @@
 import CSQLite
 
 /// Binding parameters (<https://www.sqlite.org/c3ref/bind_blob.html>). Indices are 1-based, as in SQLite.
-/// Every bind copies its bytes (`SQLITE_TRANSIENT`), so the Swift value need not outlive the call.
+/// The Swift value need not outlive the call: text is copied into a buffer the statement owns (short texts) or
+/// by SQLite (`SQLITE_TRANSIENT`), blobs by SQLite.
 extension Statement {
   /// Binds `arguments` to parameters 1…n; their number must match `parameterCount`.
   public func bind(_ arguments: [SQLValue]) throws {
@@ -26,18 +27,40 @@ extension Statement {
     }
   }
 
-  /// Binds text. A native Swift string's UTF-8 storage is passed without an intermediate copy.
+  /// Binds text. The UTF-8 bytes are copied once into a buffer the statement keeps for this parameter and
+  /// reuses on the next bind (see ``bind(utf8:at:)``), so binding row after row allocates nothing.
   public func bind(_ value: String, at index: Int32) throws {
     var text = value
-    let code = text.withUTF8 { utf8 -> Int32 in
-      guard let base = utf8.baseAddress, !utf8.isEmpty else {
-        // A nil pointer would bind NULL; an empty string must stay an empty TEXT.
-        return sqlite3_bind_text(handle, index, "", 0, sqliteTransient)
-      }
-      return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-        sqlite3_bind_text(handle, index, $0, Int32(utf8.count), sqliteTransient)
-      }
+    try text.withUTF8 { try bind(utf8: UnsafeRawBufferPointer($0), at: index) }
+  }
+
+  /// Binds UTF-8 bytes as text, e.g. an id formatted into a stack buffer; `bytes` need not outlive the call.
+  ///
+  /// Short texts (up to ``ParameterBuffers/reusableLimit`` bytes) are copied into a buffer this statement owns
+  /// for parameter `index` and bound with `SQLITE_STATIC`: SQLite reads them in place until the parameter is
+  /// bound again, and the buffer is reused, so a bulk insert does no allocation per row. Longer texts are bound
+  /// with `SQLITE_TRANSIENT` (SQLite copies them).
+  public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+    guard let source = bytes.baseAddress, !bytes.isEmpty else {
+      // A nil pointer would bind NULL; an empty string must stay an empty TEXT.
+      return try check(sqlite3_bind_text(handle, index, "", 0, sqliteTransient))
     }
+    guard bytes.count <= ParameterBuffers.reusableLimit else {
+      let code = sqlite3_bind_text(
+        handle, index, source.assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteTransient)
+      return try check(code)
+    }
+    // While a row is pending its values may point into the buffer: refuse before changing it (SQLite would
+    // refuse the bind anyway, https://www.sqlite.org/c3ref/bind_blob.html).
+    guard sqlite3_stmt_busy(handle) == 0 else {
+      throw DatabaseError(code: SQLITE_MISUSE, message: "cannot bind while the statement runs; reset it", sql: sql)
+    }
+    guard let buffer = buffers.buffer(for: index) else {
+      throw DatabaseError(code: SQLITE_RANGE, message: "no parameter \(index)", sql: sql)
+    }
+    buffer.copyMemory(from: UnsafeRawPointer(source), byteCount: bytes.count)
+    let code = sqlite3_bind_text(
+      handle, index, buffer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), sqliteStatic)
     try check(code)
   }
 

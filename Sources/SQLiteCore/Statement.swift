@@ -21,6 +21,8 @@ public final class Statement {
   public let sql: String
   let connection: Connection
   let handle: OpaquePointer
+  /// The reusable text buffers of the parameters; released after the statement is finalized.
+  let buffers: ParameterBuffers
 
   init(connection: Connection, sql: String, persistent: Bool) throws {
     var prepared: OpaquePointer?
@@ -46,6 +48,7 @@ public final class Statement {
     self.connection = connection
     self.sql = sql
     self.handle = prepared
+    self.buffers = ParameterBuffers(parameterCount: Int(sqlite3_bind_parameter_count(prepared)))
   }
 
   deinit {

@@ -22,17 +22,22 @@ extension FeedItemPlugin {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
       var ids = RandomUUIDs()
-      for offset in 0..<count {
-        let sample = samples[offset % samples.count]
-        insert.reset()
-        try insert.bind(ids.next(), at: 1)
-        try insert.bind(sample.title, at: 2)
-        try insert.bind(sample.subtitle, at: 3)
-        try insert.bind(sample.tag, at: 4)
-        try insert.bind(sample.image, at: 5)
-        try insert.bind(last + Int64(offset) + 1, at: 6)
-        try insert.step()
-        if (offset + 1) % progressInterval == 0 { progress(offset + 1) }
+      // One id buffer for every row: each id is formatted into it and bound from it (the statement copies it
+      // into its own parameter buffer), so a row costs no allocation.
+      try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RandomUUIDs.length) { id in
+        for offset in 0..<count {
+          let sample = samples[offset % samples.count]
+          ids.next(into: id)
+          insert.reset()
+          try insert.bind(utf8: UnsafeRawBufferPointer(id), at: 1)
+          try insert.bind(sample.title, at: 2)
+          try insert.bind(sample.subtitle, at: 3)
+          try insert.bind(sample.tag, at: 4)
+          try insert.bind(sample.image, at: 5)
+          try insert.bind(last + Int64(offset) + 1, at: 6)
+          try insert.step()
+          if (offset + 1) % progressInterval == 0 { progress(offset + 1) }
+        }
       }
       insert.reset()
       progress(count)
@@ -42,7 +47,6 @@ extension FeedItemPlugin {
 
 /// Random version-4 UUID strings (lowercase), from a fast generator seeded once from the system's entropy.
 struct RandomUUIDs {
-  private static let hexDigits = Array("0123456789abcdef".utf8)
   private var state: UInt64
 
   init() {
@@ -59,25 +63,26 @@ struct RandomUUIDs {
     return z ^ (z >> 31)
   }
 
-  /// The next UUID, e.g. `1b4e28ba-2fa1-4d2e-9c5b-7a3f0e6b2d11`.
-  mutating func next() -> String {
+  /// The length of a UUID's text form.
+  static let length = 36
+
+  /// Writes the next UUID's text form, e.g. `1b4e28ba-2fa1-4d2e-9c5b-7a3f0e6b2d11`, into the first ``length``
+  /// bytes of `buffer`.
+  mutating func next(into buffer: UnsafeMutableBufferPointer<UInt8>) {
     var high = nextWord()
     var low = nextWord()
     high = (high & ~0xF000) | 0x4000  // version 4 (RFC 9562 §5.4)
     low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
-    return String(unsafeUninitializedCapacity: 36) { buffer in
-      var index = 0
-      for nibble in 0..<32 {
-        if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-          buffer[index] = UInt8(ascii: "-")
-          index += 1
-        }
-        let word = nibble < 16 ? high : low
-        let shift = UInt64(60 - 4 * (nibble % 16))
-        buffer[index] = Self.hexDigits[Int((word >> shift) & 0xF)]
+    var index = 0
+    for nibble in 0..<32 {
+      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+        buffer[index] = UInt8(ascii: "-")
         index += 1
       }
-      return index
+      let word = nibble < 16 ? high : low
+      let digit = UInt8(truncatingIfNeeded: (word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)
+      buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+      index += 1
     }
   }
 }
