@@ -6,9 +6,10 @@ import Testing
   func aTextOfAnyLengthReadsBackUnchanged(length: Int) throws {
     let db = try Database.inMemory()
     let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
-    #expect(try db.queryOne("SELECT ?, length(?1), typeof(?1)", [.text(text)]) { try $0.values } == [
-      .text(text), .integer(Int64(length)), .text("text"),
-    ])
+    #expect(
+      try db.queryOne("SELECT ?, length(?1), typeof(?1)", [.text(text)]) { try $0.values } == [
+        .text(text), .integer(Int64(length)), .text("text"),
+      ])
   }
 
   @Test func rebindingOneParameterRowAfterRowKeepsEveryRowsOwnText() throws {
