@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Stackfeed: a headless backend for feed-style apps.
-/// The module graph and its dependency rules are described in docs/DESIGN.md.
+/// The module graph and its dependency rules are described in docs/DESIGN.md (rules: ../shared/docs/design.md).
 let package = Package(
   name: "Stackfeed",
   products: [
