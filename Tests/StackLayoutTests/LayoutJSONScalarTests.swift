@@ -8,6 +8,7 @@ struct LayoutJSONScalarTests {
     arguments: [
       (390.0, "390"), (433.333333, "433.333"), (77.25, "77.25"), (0.05, "0.05"), (0.001, "0.001"),
       (0.0015, "0.002"), (2.9996, "3"), (-12.5, "-12.5"), (-0.004, "-0.004"), (1e12, "1000000000000"),
+      (1e308, "1e+308"), (-1.5e300, "-1.5e+300"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
     ])
   func formatsFixedPrecision(value: Double, expected: String) {
     #expect(LayoutJSON.number(value) == expected)

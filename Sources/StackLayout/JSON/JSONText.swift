@@ -1,9 +1,11 @@
 /// Number and string formatting shared by the JSON writers.
 enum JSONText {
   /// A number rounded to 3 decimals, without trailing zeros and never `-0`; non-finite values become 0.
+  /// Values of 1e15 and beyond carry no decimals and are written as they are (scaling them by 1000
+  /// could overflow to infinity, which JSON cannot hold).
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 1000).rounded() / 1000
+    let rounded = abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value
     if rounded == 0 { return "0" }
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
     return String(rounded)

@@ -25,6 +25,9 @@ struct JSONSyntaxError: Error {
   var line: Int
   var column: Int
   var message: String
+  /// For the nesting limit only: the keys and indices leading to the value that went too deep, as
+  /// `.children[0].children[3]…` (filled in while the parser unwinds, so parsing pays nothing for it).
+  var path: String?
 }
 
 /// A small strict JSON parser (RFC 8259) over UTF-8 bytes, with a nesting limit so that hostile
@@ -53,10 +56,10 @@ struct JSONParser {
     guard index < bytes.count else { throw failure("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      guard depth < maxNesting else { throw failure("JSON nested deeper than \(maxNesting) levels") }
+      guard depth < maxNesting else { throw nestingFailure() }
       return try parseObject(depth: depth + 1)
     case UInt8(ascii: "["):
-      guard depth < maxNesting else { throw failure("JSON nested deeper than \(maxNesting) levels") }
+      guard depth < maxNesting else { throw nestingFailure() }
       return try parseArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
@@ -82,7 +85,12 @@ struct JSONParser {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
-      let value = try parseValue(depth: depth)
+      let value: JSONValue
+      do {
+        value = try parseValue(depth: depth)
+      } catch {
+        throw error.inside(".\(key)")
+      }
       if members.contains(where: { $0.key == key }) { throw failure("duplicate key \"\(key)\"") }
       members.append((key, value))
       skipWhitespace()
@@ -107,7 +115,11 @@ struct JSONParser {
       return .array(elements)
     }
     while true {
-      elements.append(try parseValue(depth: depth))
+      do {
+        elements.append(try parseValue(depth: depth))
+      } catch {
+        throw error.inside("[\(elements.count)]")
+      }
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of input in an array") }
       if bytes[index] == UInt8(ascii: ",") {
@@ -139,6 +151,12 @@ struct JSONParser {
     }
   }
 
+  private func nestingFailure() -> JSONSyntaxError {
+    var error = failure("JSON nested deeper than \(maxNesting) levels")
+    error.path = ""
+    return error
+  }
+
   /// An error at the current position (1-based line and column, in bytes).
   func failure(_ message: String) -> JSONSyntaxError {
     var line = 1
@@ -148,5 +166,15 @@ struct JSONParser {
       lineStart = position + 1
     }
     return JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+  }
+}
+
+extension JSONSyntaxError {
+  /// This error seen from the enclosing container: `component` prepended to a nesting error's path.
+  fileprivate func inside(_ component: String) -> JSONSyntaxError {
+    guard let path else { return self }
+    var error = self
+    error.path = component + path
+    return error
   }
 }

@@ -51,7 +51,8 @@ public enum LayoutJSON {
     do {
       value = try parser.parseDocument()
     } catch {
-      throw LayoutJSONError(path: "line \(error.line), column \(error.column)", message: "bad JSON: \(error.message)")
+      let place = "line \(error.line), column \(error.column)"
+      throw LayoutJSONError(path: error.path.map { "root\($0) (\(place))" } ?? place, message: "bad JSON: \(error.message)")
     }
     var decoder = LayoutTreeDecoder(maxDepth: maxDepth)
     let root = try decoder.node(value)
