@@ -45,7 +45,8 @@ struct ReliabilityLayoutJSONFuzzTests {
       }
       if type.hasSuffix("stack") || chance(3) {
         let count = depth > 5 ? 0 : Int.random(in: 0...4, using: &rng)
-        members.append("\"children\": [" + (0..<count).map { _ in node(depth: depth + 1) }.joined(separator: ", ") + "]")
+        members.append(
+          "\"children\": [" + (0..<count).map { _ in node(depth: depth + 1) }.joined(separator: ", ") + "]")
       }
       return "{" + members.shuffled(using: &rng).joined(separator: ", ") + "}"
     }
@@ -55,7 +56,8 @@ struct ReliabilityLayoutJSONFuzzTests {
       var bytes = Array(node(depth: 0).utf8)
       if chance(10) { bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng))) }
       if chance(10), !bytes.isEmpty {
-        bytes[Int.random(in: 0..<bytes.count, using: &rng)] = pick(["\"", "{", "]", ",", "x", "\u{7F}", "\\"]).utf8.first ?? 0
+        bytes[Int.random(in: 0..<bytes.count, using: &rng)] =
+          pick(["\"", "{", "]", ",", "x", "\u{7F}", "\\"]).utf8.first ?? 0
       }
       return bytes
     }

@@ -21,7 +21,10 @@ import Testing
     (#"{"type": "box"} {"type": "box"}"#, "line 1, column 17: bad JSON: unexpected text after the JSON value"),
     (#"{"type": "box", "type": "text"}"#, #"line 1, column 31: bad JSON: duplicate key "type""#),
     ("[]", "root: expected a node object, got an array"),
-    (box(#""type": "blob""#).replacingOccurrences(of: #""type": "box", "#, with: ""), #"root.children[0].type: unknown type "blob"…"#),
+    (
+      box(#""type": "blob""#).replacingOccurrences(of: #""type": "box", "#, with: ""),
+      #"root.children[0].type: unknown type "blob"…"#
+    ),
     (box(#""height": "5""#), "root.children[0].height: expected a number, got a string"),
     (box(#""height": true"#), "root.children[0].height: expected a number, got a boolean"),
     (box(#""height": -5"#), "root.children[0].height: must not be negative, got -5"),
@@ -33,8 +36,16 @@ import Testing
     (#"{"type": "vstack", "spacing": -10, "children": []}"#, "root.spacing: must not be negative, got -10"),
     (#"{"type": "vstack", "children": {}}"#, "root.children: expected an array, got an object"),
     (nested(300), "root" + String(repeating: ".children[0]", count: 256) + ": nesting deeper than 256 levels…"),
-    (nested(10_000), "root" + String(repeating: ".children[0]", count: 520) + " (line 1, column 16641): bad JSON: JSON nested deeper than 1040 levels"),
-    (String(repeating: "[", count: 100_000), "root" + String(repeating: "[0]", count: 1040) + " (line 1, column 1041): bad JSON: JSON nested deeper than 1040 levels"),
+    (
+      nested(10_000),
+      "root" + String(repeating: ".children[0]", count: 520)
+        + " (line 1, column 16641): bad JSON: JSON nested deeper than 1040 levels"
+    ),
+    (
+      String(repeating: "[", count: 100_000),
+      "root" + String(repeating: "[0]", count: 1040)
+        + " (line 1, column 1041): bad JSON: JSON nested deeper than 1040 levels"
+    ),
   ]
 
   @Test(arguments: refused)
@@ -68,8 +79,14 @@ import Testing
   }
 
   @Test(arguments: [
-    (#"{"type": "hstack", "children": [{"type": "box", "width": 1e308}, {"type": "box", "width": 1e308}]}"#, 3, "is out of range"),
-    (#"{"type": "vstack", "height": 10, "children": [{"type": "box", "height": 400}, {"type": "box", "height": 400}]}"#, 3, "root"),
+    (
+      #"{"type": "hstack", "children": [{"type": "box", "width": 1e308}, {"type": "box", "width": 1e308}]}"#, 3,
+      "is out of range"
+    ),
+    (
+      #"{"type": "vstack", "height": 10, "children": [{"type": "box", "height": 400}, {"type": "box", "height": 400}]}"#,
+      3, "root"
+    ),
     (#"{"type": "hstack", "children": [{"type": "box", "aspectRatio": 1e-300, "height": 1e6}]}"#, 2, "root"),
   ])
   func extremeButValidTreesLayOutWithFiniteFramesAndAWarning(json: String, nodes: Int, warning: String) throws {
@@ -87,7 +104,8 @@ import Testing
     let cli = try CLIHarness()
     let file = cli.path("wide.json")
     let json =
-      #"{"type": "vstack", "children": ["# + Array(repeating: #"{"type": "box", "height": 1}"#, count: 100_000)
+      #"{"type": "vstack", "children": ["#
+      + Array(repeating: #"{"type": "box", "height": 1}"#, count: 100_000)
       .joined(separator: ", ") + "]}"
     try Data(json.utf8).write(to: URL(fileURLWithPath: file))
     let result = try cli.run(["layout", "--width", "10", file])

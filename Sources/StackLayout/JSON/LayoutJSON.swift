@@ -52,7 +52,8 @@ public enum LayoutJSON {
       value = try parser.parseDocument()
     } catch {
       let place = "line \(error.line), column \(error.column)"
-      throw LayoutJSONError(path: error.path.map { "root\($0) (\(place))" } ?? place, message: "bad JSON: \(error.message)")
+      throw LayoutJSONError(
+        path: error.path.map { "root\($0) (\(place))" } ?? place, message: "bad JSON: \(error.message)")
     }
     var decoder = LayoutTreeDecoder(maxDepth: maxDepth)
     let root = try decoder.node(value)
