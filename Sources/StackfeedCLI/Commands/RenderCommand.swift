@@ -10,7 +10,8 @@ struct RenderCommand: Command {
   static let summary = "lays out every row's card and writes the feed (JSON, SVG, HTML or terminal text)"
   static let usage = """
     stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--out FILE] [--assets DIR] \
-    [--mode feed|stack] [--db PATH]
+    [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
+    [--card-offset N …]] [--db PATH]
     """
   static let help = """
       --format FORMAT     json (default): stackfeed.render/1, every card's tree with frames, for client renderers;
@@ -20,8 +21,7 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
-      --mode feed|stack   feed (default): one row under another; stack is not available yet
-    """
+    """ + "\n" + StackOptions.help
 
   /// The output formats.
   enum Format: String, CaseIterable {
@@ -46,6 +46,8 @@ struct RenderCommand: Command {
   var timeZone: String?
   var out: String?
   var assets: String?
+  /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
+  var stack: StackOptions?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     let formats = Format.allCases.map(\.rawValue)
@@ -63,7 +65,7 @@ struct RenderCommand: Command {
       throw UsageError("--assets applies to --format svg and html only")
     }
     if try arguments.choice("--mode", among: ["feed", "stack"]) == "stack" {
-      throw UsageError("--mode stack is not available yet")
+      stack = try StackOptions(parsing: &arguments)
     }
   }
 
@@ -75,8 +77,12 @@ struct RenderCommand: Command {
       let database = try context.openDatabase(bootstrap: true).database
       let composer = FeedComposer(
         registry: context.registry, database: database, context: RowContext(timeZone: zone))
-      let renderer = format.renderer(assets: images)
-      try render(FeedCards(composer: composer), with: renderer, to: file?.output ?? context.output, context: context)
+      let output = file?.output ?? context.output
+      if let stack {
+        try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output)
+      } else {
+        try render(FeedCards(composer: composer), with: format.renderer(assets: images), to: output, context: context)
+      }
       try file?.commit()
     } catch {
       file?.discard()
