@@ -132,7 +132,7 @@ import Testing
     ])
     #expect(result.code == 0)
     let committed = try String(contentsOf: root.appendingPathComponent("docs/stack-\(state).svg"), encoding: .utf8)
-    #expect(try String(contentsOfFile: svg, encoding: .utf8) == committed, "run scripts/render-stack-pictures.sh")
+    #expect(try String(contentsOfFile: svg, encoding: .utf8) == committed, "run scripts/render-feed-picture.sh")
     let png = cli.path("stack.png")
     let converted = try cli.run(
       ["--format", "png", "--output", png, svg], executable: URL(fileURLWithPath: "/usr/bin/rsvg-convert"))

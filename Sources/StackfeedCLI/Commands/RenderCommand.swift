@@ -27,8 +27,8 @@ struct RenderCommand: Command {
   enum Format: String, CaseIterable {
     case json, svg, html, text
 
-    /// The renderer, drawing the images in `assets` when given (SVG and HTML only).
-    func renderer(assets: ImageAssets?) -> any RowRenderer {
+    /// The renderer of rows and of card stacks, drawing the images in `assets` when given (SVG and HTML only).
+    func renderer(assets: ImageAssets?) -> any RowRenderer & StackRenderer {
       switch self {
       case .json: JSONRenderer()
       case .svg: SVGRenderer(assets: assets, background: CardStyle.screenBackground)
