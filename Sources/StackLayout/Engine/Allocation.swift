@@ -1,8 +1,9 @@
-/// Rule 7: main-axis sizes and offsets of a stack's visible children.
+/// Rule 7: main-axis sizes and offsets of a stack's visible children, written into buffers the
+/// caller owns (the layout pass's number stack), so allocating costs no heap memory.
 struct Allocation {
-  var sizes: [Double]
+  private let sizes: UnsafeMutableBufferPointer<Double>
   /// Offsets from the start of the content rect (the inner edge after margins).
-  var offsets: [Double]
+  private let offsets: UnsafeMutableBufferPointer<Double>
   /// Set when the children cannot satisfy the stack's length (a required conflict).
   var conflict: String?
   /// Whether the children extend past the content rect.
@@ -10,14 +11,17 @@ struct Allocation {
 
   /// Allocates `inner` points (the content length along the axis) over `parts`.
   ///
-  /// `canvas` is the stack's full length (margins included), used by `fillProportionally`.
-  init(_ parts: ArraySlice<Flex>, inner: Double, spacing: Double, distribution: StackDistribution, canvas: Double) {
+  /// `canvas` is the stack's full length (margins included), used by `fillProportionally`;
+  /// `sizes` and `offsets` hold one slot per part.
+  init(
+    _ parts: UnsafeBufferPointer<Flex>, inner: Double, spacing: Double, distribution: StackDistribution,
+    canvas: Double, sizes: UnsafeMutableBufferPointer<Double>, offsets: UnsafeMutableBufferPointer<Double>
+  ) {
+    self.sizes = sizes
+    self.offsets = offsets
     let count = parts.count
-    sizes = []
-    offsets = []
     guard count > 0 else { return }
-    sizes.reserveCapacity(count)
-    for part in parts { sizes.append(part.nat) }
+    for index in 0..<count { sizes[index] = parts[index].nat }
     var gap = spacing
     let gaps = spacing * Double(count - 1)
     switch distribution {
@@ -38,15 +42,14 @@ struct Allocation {
       } else if distribution == .equalSpacing {
         gap = (inner - natural) / Double(count - 1)
       } else {
-        offsets = Allocation.centered(sizes, inner: inner, minimumGap: spacing)
+        Allocation.center(sizes, into: offsets, inner: inner, minimumGap: spacing)
         return
       }
     }
-    offsets.reserveCapacity(count)
     var cursor = 0.0
-    for size in sizes {
-      offsets.append(cursor)
-      cursor += size + gap
+    for index in 0..<count {
+      offsets[index] = cursor
+      cursor += sizes[index] + gap
     }
     if cursor - gap > inner + 1e-6 {
       overflows = true
@@ -58,7 +61,7 @@ struct Allocation {
 
   /// `fill`: hand slack out by ascending hugging, take it back by ascending compression
   /// resistance; ties go to the child with the higher index first (LayoutKit's convention).
-  private mutating func distributeFill(_ parts: ArraySlice<Flex>, length: Double) {
+  private mutating func distributeFill(_ parts: UnsafeBufferPointer<Flex>, length: Double) {
     var delta = length - sizes.reduce(0, +)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
@@ -95,7 +98,7 @@ struct Allocation {
   }
 
   /// `fillEqually`: every child gets `length / n`, clamped to its required bounds (conflict).
-  private mutating func distributeEqually(_ parts: ArraySlice<Flex>, length: Double) {
+  private mutating func distributeEqually(_ parts: UnsafeBufferPointer<Flex>, length: Double) {
     let share = max(length, 0) / Double(sizes.count)
     for (index, part) in zip(sizes.indices, parts) {
       let size = min(max(share, part.lo), max(part.hi, part.lo))
@@ -110,7 +113,7 @@ struct Allocation {
   /// `fillProportionally`: `canvas × nat / (Σnat + gaps)` for every sized child but the last,
   /// which takes what is left; children without a natural length get 0.
   private mutating func distributeProportionally(
-    _ parts: ArraySlice<Flex>, length: Double, canvas: Double, gaps: Double
+    _ parts: UnsafeBufferPointer<Flex>, length: Double, canvas: Double, gaps: Double
   ) {
     let natural = sizes.reduce(0, +)
     guard abs(length - natural) > 1e-9 else { return }
@@ -133,33 +136,38 @@ struct Allocation {
 
   /// `equalCentering`: first child at 0, last ending at `inner`, centres equally spaced; a gap
   /// that would fall below `minimumGap` is clamped and the rest re-spread until stable.
-  private static func centered(_ sizes: [Double], inner: Double, minimumGap: Double) -> [Double] {
+  private static func center(
+    _ sizes: UnsafeMutableBufferPointer<Double>, into offsets: UnsafeMutableBufferPointer<Double>, inner: Double,
+    minimumGap: Double
+  ) {
     let count = sizes.count
-    var clamped = [Bool](repeating: false, count: count - 1)
-    var gaps = [Double](repeating: minimumGap, count: count - 1)
-    while true {
-      var distance = inner - sizes[0] / 2 - sizes[count - 1] / 2
-      var open = 0
-      for k in 0..<(count - 1) {
-        if clamped[k] { distance -= minimumGap + (sizes[k] + sizes[k + 1]) / 2 } else { open += 1 }
-      }
-      guard open > 0 else { break }
-      let step = distance / Double(open)
-      var changed = false
-      for k in 0..<(count - 1) where !clamped[k] {
-        gaps[k] = step - (sizes[k] + sizes[k + 1]) / 2
-        if gaps[k] < minimumGap - 1e-9 {
-          clamped[k] = true
-          gaps[k] = minimumGap
-          changed = true
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: count - 1) { gaps in
+      withUnsafeTemporaryAllocation(of: Bool.self, capacity: count - 1) { clamped in
+        _ = clamped.initialize(from: repeatElement(false, count: count - 1))
+        _ = gaps.initialize(from: repeatElement(minimumGap, count: count - 1))
+        while true {
+          var distance = inner - sizes[0] / 2 - sizes[count - 1] / 2
+          var open = 0
+          for k in 0..<(count - 1) {
+            if clamped[k] { distance -= minimumGap + (sizes[k] + sizes[k + 1]) / 2 } else { open += 1 }
+          }
+          guard open > 0 else { break }
+          let step = distance / Double(open)
+          var changed = false
+          for k in 0..<(count - 1) where !clamped[k] {
+            gaps[k] = step - (sizes[k] + sizes[k + 1]) / 2
+            if gaps[k] < minimumGap - 1e-9 {
+              clamped[k] = true
+              gaps[k] = minimumGap
+              changed = true
+            }
+          }
+          if !changed { break }
         }
+        offsets[0] = 0
+        for k in 0..<(count - 1) { offsets[k + 1] = offsets[k] + sizes[k] + gaps[k] }
       }
-      if !changed { break }
     }
-    var offsets = [0.0]
-    offsets.reserveCapacity(count)
-    for k in 0..<(count - 1) { offsets.append(offsets[k] + sizes[k] + gaps[k]) }
-    return offsets
   }
 
   static func points(_ value: Double) -> String {

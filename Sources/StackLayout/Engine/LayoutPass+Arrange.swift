@@ -2,13 +2,13 @@ extension LayoutPass {
   /// Rule 5d/5e: a horizontal stack's height flex at `width`, baselines included.
   mutating func hstackHeight(_ node: Int, width: Double) -> Flex {
     let item = tree.items[node]
-    let allocation = hstackAllocation(node, width: width)
+    let span = hstackAllocation(node, width: width, report: false)
     let base = scratch.count
     var child = node + 1
     var position = 0
     while child < item.end {
       if isVisible(child) {
-        scratch.append(flexHeight(child, width: allocation.sizes[position]))
+        scratch.append(flexHeight(child, width: size(span, position)))
         position += 1
       }
       child = tree.items[child].end
@@ -23,7 +23,7 @@ extension LayoutPass {
         if isVisible(child) {
           let height = scratch[base + position].nat
           let line = baseline(
-            child, width: allocation.sizes[position], height: height, first: item.alignment == .firstBaseline)
+            child, width: size(span, position), height: height, first: item.alignment == .firstBaseline)
           ascent = max(ascent, line)
           descent = max(descent, height - line)
           position += 1
@@ -34,6 +34,7 @@ extension LayoutPass {
       flex.lo = max(flex.lo, 0)
     }
     scratch.removeSubrange(base...)
+    numbers.removeSubrange(span.base...)
     return flex
   }
 
@@ -102,60 +103,59 @@ extension LayoutPass {
   private mutating func placeVStack(_ node: Int, inner: Rect, height: Double) {
     let item = tree.items[node]
     let flexBase = scratch.count
+    let widths = numbers.count
     var child = node + 1
-    var widths: [Double] = []
     while child < item.end {
       if isVisible(child) {
         let width = vstackChildWidth(child, parent: node, inner: inner.width)
-        widths.append(width)
-        scratch.append(flexHeight(child, width: width))
+        let flex = flexHeight(child, width: width)
+        numbers.append(width)
+        scratch.append(flex)
       }
       child = tree.items[child].end
     }
-    let allocation = Allocation(
-      scratch[flexBase...], inner: inner.height, spacing: item.spacing, distribution: item.distribution,
-      canvas: height)
-    scratch.removeSubrange(flexBase...)
-    report(node, allocation)
+    let span = allocate(node, flexesFrom: flexBase, inner: inner.height, canvas: height, report: true)
     child = node + 1
     var position = 0
     while child < item.end {
       if isVisible(child) {
-        let width = widths[position]
+        let width = numbers[widths + position]
         let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
         frames[child] = Rect(
-          x: inner.x + x, y: inner.y + allocation.offsets[position], width: width, height: allocation.sizes[position])
+          x: inner.x + x, y: inner.y + offset(span, position), width: width, height: size(span, position))
         position += 1
       } else {
         let width = item.alignment == .fill ? inner.width : 0
         let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
         frames[child] = Rect(
-          x: inner.x + x, y: inner.y + hiddenPosition(position, allocation, inner: inner.height), width: width,
+          x: inner.x + x, y: inner.y + hiddenPosition(position, span, inner: inner.height), width: width,
           height: 0)
       }
       child = tree.items[child].end
     }
+    numbers.removeSubrange(widths...)
   }
 
   private mutating func placeHStack(_ node: Int, inner: Rect, width: Double) {
     let item = tree.items[node]
-    let allocation = hstackAllocation(node, width: width)
-    report(node, allocation)
+    let span = hstackAllocation(node, width: width, report: true)
     let baselineAligned = item.alignment == .firstBaseline || item.alignment == .lastBaseline
-    var heights: [Double] = []
-    var lines: [Double] = []
+    let heights = numbers.count  // per visible child: height, then baseline
+    var ascent = 0.0
     var child = node + 1
     var position = 0
     while child < item.end {
       if isVisible(child) {
-        let childWidth = allocation.sizes[position]
+        let childWidth = size(span, position)
         let flex = flexHeight(child, width: childWidth)
         var height: Double
+        var line = 0.0
         if item.alignment == .fill {
           height = fillLength(child, parent: node, inner: inner.height, flex: flex)
         } else if baselineAligned {
           height = flex.nat
-          lines.append(baseline(child, width: childWidth, height: height, first: item.alignment == .firstBaseline))
+          line = baseline(child, width: childWidth, height: height, first: item.alignment == .firstBaseline)
+          ascent = max(ascent, line)
         } else {
           height = min(flex.nat, inner.height)
           if flex.lo > inner.height + 1e-9 {
@@ -163,48 +163,49 @@ extension LayoutPass {
             height = flex.lo
           }
         }
-        heights.append(height)
+        numbers.append(height)
+        numbers.append(line)
         position += 1
       }
       child = tree.items[child].end
     }
-    let ascent = lines.max() ?? 0
     child = node + 1
     position = 0
     while child < item.end {
       if isVisible(child) {
-        let height = heights[position]
+        let height = numbers[heights + 2 * position]
         let y =
           baselineAligned
-          ? ascent - lines[position] : crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
+          ? ascent - numbers[heights + 2 * position + 1]
+          : crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
         if baselineAligned && y + height > inner.height + 1e-9 {
           overflow(node, "baseline-aligned children are taller than the stack")
         }
         frames[child] = Rect(
-          x: inner.x + allocation.offsets[position], y: inner.y + y, width: allocation.sizes[position], height: height)
+          x: inner.x + offset(span, position), y: inner.y + y, width: size(span, position), height: height)
         position += 1
       } else {
         let height = item.alignment == .fill ? inner.height : 0
         let y = crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
         frames[child] = Rect(
-          x: inner.x + hiddenPosition(position, allocation, inner: inner.width), y: inner.y + y, width: 0,
+          x: inner.x + hiddenPosition(position, span, inner: inner.width), y: inner.y + y, width: 0,
           height: height)
       }
       child = tree.items[child].end
     }
+    numbers.removeSubrange(span.base...)
   }
 
   /// Main-axis position of a hidden child that comes before visible child `position`: the
   /// middle of the gap between its visible neighbours (UIKit gives each side half the spacing),
   /// or the edge of the only neighbour, or the start when there is none; kept inside the content.
-  private func hiddenPosition(_ position: Int, _ allocation: Allocation, inner: Double) -> Double {
-    min(max(hiddenOffset(position, allocation), 0), inner)
+  private func hiddenPosition(_ position: Int, _ span: Span, inner: Double) -> Double {
+    min(max(hiddenOffset(position, span), 0), inner)
   }
 
-  private func hiddenOffset(_ position: Int, _ allocation: Allocation) -> Double {
-    let count = allocation.sizes.count
-    let previousEnd = position > 0 ? allocation.offsets[position - 1] + allocation.sizes[position - 1] : nil
-    let next = position < count ? allocation.offsets[position] : nil
+  private func hiddenOffset(_ position: Int, _ span: Span) -> Double {
+    let previousEnd = position > 0 ? offset(span, position - 1) + size(span, position - 1) : nil
+    let next = position < span.count ? offset(span, position) : nil
     switch (previousEnd, next) {
     case (let end?, let start?): return (end + start) / 2
     case (let end?, nil): return end
@@ -222,10 +223,5 @@ extension LayoutPass {
     case .firstBaseline: 0
     case .lastBaseline: vertical ? inner - size : 0
     }
-  }
-
-  private mutating func report(_ node: Int, _ allocation: Allocation) {
-    guard let conflict = allocation.conflict else { return }
-    if allocation.overflows { overflow(node, conflict) } else { warn(node, conflict) }
   }
 }

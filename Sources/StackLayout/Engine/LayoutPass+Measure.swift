@@ -152,19 +152,60 @@ extension LayoutPass {
     }
   }
 
-  /// Rule 5: a horizontal stack's main-axis allocation at `width`.
-  mutating func hstackAllocation(_ node: Int, width: Double) -> Allocation {
-    let item = tree.items[node]
+  /// Rule 5: a horizontal stack's main-axis allocation at `width` (pushed on `numbers`; the
+  /// caller pops it).
+  mutating func hstackAllocation(_ node: Int, width: Double, report: Bool) -> Span {
+    let end = tree.items[node].end
     let base = scratch.count
     var child = node + 1
-    while child < item.end {
+    while child < end {
       if isVisible(child) { scratch.append(flexWidth(child)) }
       child = tree.items[child].end
     }
-    let inner = max(0, width - item.margin.left - item.margin.right)
-    let allocation = Allocation(
-      scratch[base...], inner: inner, spacing: item.spacing, distribution: item.distribution, canvas: width)
-    scratch.removeSubrange(base...)
-    return allocation
+    let margin = tree.items[node].margin
+    return allocate(
+      node, flexesFrom: base, inner: max(0, width - margin.left - margin.right), canvas: width, report: report)
   }
+
+  /// Rule 7 over the flexes pushed on `scratch` from `flexBase` (popped here): pushes the sizes,
+  /// then the offsets, on `numbers`; with `report`, a conflict becomes a warning (or an overflow).
+  mutating func allocate(_ node: Int, flexesFrom flexBase: Int, inner: Double, canvas: Double, report: Bool) -> Span {
+    let count = scratch.count - flexBase
+    let base = numbers.count
+    numbers.append(contentsOf: repeatElement(0, count: 2 * count))
+    let spacing = tree.items[node].spacing
+    let distribution = tree.items[node].distribution
+    var conflict: String?
+    var overflows = false
+    scratch.withUnsafeBufferPointer { flexes in
+      numbers.withUnsafeMutableBufferPointer { out in
+        let allocation = Allocation(
+          UnsafeBufferPointer(rebasing: flexes[flexBase...]), inner: inner, spacing: spacing,
+          distribution: distribution, canvas: canvas,
+          sizes: UnsafeMutableBufferPointer(rebasing: out[base..<(base + count)]),
+          offsets: UnsafeMutableBufferPointer(rebasing: out[(base + count)...]))
+        conflict = allocation.conflict
+        overflows = allocation.overflows
+      }
+    }
+    scratch.removeSubrange(flexBase...)
+    if report, let conflict {
+      if overflows { overflow(node, conflict) } else { warn(node, conflict) }
+    }
+    return Span(base: base, count: count)
+  }
+
+  /// The main-axis size of visible child `position` of an allocation.
+  @inline(__always)
+  func size(_ span: Span, _ position: Int) -> Double { numbers[span.base + position] }
+
+  /// The main-axis offset of visible child `position` of an allocation.
+  @inline(__always)
+  func offset(_ span: Span, _ position: Int) -> Double { numbers[span.base + span.count + position] }
+}
+
+/// Where an allocation's sizes (then offsets) sit on the pass's number stack.
+struct Span {
+  var base: Int
+  var count: Int
 }

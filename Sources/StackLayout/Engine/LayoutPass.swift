@@ -13,6 +13,8 @@ struct LayoutPass {
   var lastTexts: [TextMeasurement?]
   /// Scratch stack of flexes; each caller pushes its children and pops them before returning.
   var scratch: [Flex] = []
+  /// Scratch stack of numbers (allocations, child widths and heights), used like `scratch`.
+  var numbers: [Double] = []
   /// Exact frames relative to the parent; snapped at the end.
   var frames: [Rect]
   var textsOut: [TextMeasurement?]
@@ -32,6 +34,7 @@ struct LayoutPass {
     frames = Array(repeating: .zero, count: count)
     textsOut = Array(repeating: nil, count: count)
     scratch.reserveCapacity(64)
+    numbers.reserveCapacity(128)
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 

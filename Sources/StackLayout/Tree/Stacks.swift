@@ -12,10 +12,7 @@ public struct VStack: LayoutElement {
     spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
     @LayoutBuilder _ content: () -> [LayoutNode]
   ) {
-    node = LayoutNode(kind: .vstack, children: content())
-    node.spacing = spacing
-    node.alignment = alignment
-    node.distribution = distribution
+    node = LayoutNode(.vstack, spacing: spacing, alignment: alignment, distribution: distribution, children: content())
   }
 }
 
@@ -33,10 +30,7 @@ public struct HStack: LayoutElement {
     spacing: Double = 0, alignment: StackAlignment = .fill, distribution: StackDistribution = .fill,
     @LayoutBuilder _ content: () -> [LayoutNode]
   ) {
-    node = LayoutNode(kind: .hstack, children: content())
-    node.spacing = spacing
-    node.alignment = alignment
-    node.distribution = distribution
+    node = LayoutNode(.hstack, spacing: spacing, alignment: alignment, distribution: distribution, children: content())
   }
 }
 
@@ -52,5 +46,18 @@ public struct ZStack: LayoutElement {
   /// Creates a ZStack.
   public init(@LayoutBuilder _ content: () -> [LayoutNode]) {
     node = LayoutNode(kind: .zstack, children: content())
+  }
+}
+
+extension LayoutNode {
+  /// A vertical or horizontal stack node with its arrangement.
+  init(
+    _ kind: Kind, spacing: Double, alignment: StackAlignment, distribution: StackDistribution,
+    children: [LayoutNode]
+  ) {
+    self.init(kind: kind, children: children)
+    self.spacing = spacing
+    self.alignment = alignment
+    self.distribution = distribution
   }
 }
