@@ -43,3 +43,25 @@ struct TextCanvasTests {
     #expect(canvas.lines == [" ┌──┐", "a│  │f", " └──┘"])
   }
 }
+
+@Suite("Terminal canvas characters")
+struct TextCanvasCharacterTests {
+  @Test("characters made of several scalars keep them all, and overwriting one clears the extra scalars")
+  func keepsClusters() {
+    var canvas = TextCanvas(columns: 4, rows: 1)
+    canvas.write("e\u{301}👍🏽x", row: 0, column: 0, limit: 4)
+    #expect(canvas.lines == ["e\u{301}👍🏽x"])
+    canvas.write("ab", row: 0, column: 0, limit: 4)
+    #expect(canvas.lines == ["abx"])
+  }
+}
+
+@Suite("Terminal canvas limits")
+struct TextCanvasLimitTests {
+  @Test("a box a million cells wide draws only its part on the canvas")
+  func clipsHugeBoxes() {
+    var canvas = TextCanvas(columns: 3, rows: 2)
+    canvas.drawBox(CellRect(left: -1_000_000, top: 0, right: 1_000_000, bottom: 1_000_000), rounded: false)
+    #expect(canvas.lines == ["───", ""])
+  }
+}

@@ -30,51 +30,65 @@ struct HTMLDrawing {
     output += "</div>\n"
   }
 
+  /// What a node's `<div>` says besides its frame.
+  private struct Element {
+    var classNames = ["n"]
+    var style = ""
+    var content = ""
+    var title: String?
+    var coversBackground = false
+  }
+
   private mutating func draw(_ placed: PlacedNode) {
     let node = placed.node
     guard !node.isHidden, node.alpha > 0 else { return }
     let drawsBackground = node.background.map { $0.alpha > 0 } ?? false
     if case .spacer = node.kind, !drawsBackground, node.action == nil { return }
-    var classNames = ["n"]
+    let element = content(of: placed)
     var style = geometry(placed.frame)
-    var content = ""
     if node.alpha < 1 { style += ";opacity:\(LayoutJSON.number(node.alpha))" }
-    if drawsBackground, let background = node.background { style += ";background-color:\(background.css)" }
-    if node.cornerRadius > 0 { style += ";border-radius:\(px(node.cornerRadius))" }
-    var title: String?
-    switch node.kind {
-    case .text(let text):
-      classNames.append("t")
-      style += textStyle(text)
-      if let measurement = placed.text { content = lines(text, measurement, size: placed.frame.size) }
-    case .image(let image):
-      if let name = image.name, placed.frame.width > 0, placed.frame.height > 0 {
-        title = name
-        if let className = imageClass(name) {
-          classNames += ["img", className]
-          style += ";background-size:\(Self.backgroundSize(image.contentMode))"
-        } else {
-          classNames.append("ph")
-          let label = PlaceholderLabel(name: name, size: placed.frame.size)
-          if let size = label.fontSize {
-            style += ";font-size:\(px(size))"
-            content = XMLText.escaped(name)
-          }
-        }
-      }
-    default:
-      break
+    if drawsBackground, !element.coversBackground, let background = node.background {
+      style += ";background-color:\(background.css)"
     }
-    var open = #"<div class="\#(classNames.joined(separator: " "))""#
+    if node.cornerRadius > 0 { style += ";border-radius:\(px(node.cornerRadius))" }
+    var open = #"<div class="\#(element.classNames.joined(separator: " "))""#
     if let id = node.id { open += #" data-id="\#(XMLText.escaped(id))""# }
     if let action = node.action { open += #" data-action="\#(XMLText.escaped(action))""# }
-    if let title { open += #" title="\#(XMLText.escaped(title))""# }
-    output += open + #" style="\#(style)">"# + content
+    if let title = element.title { open += #" title="\#(XMLText.escaped(title))""# }
+    output += open + #" style="\#(style + element.style)">"# + element.content
     if !placed.children.isEmpty {
       output += "\n"
       for child in placed.children { draw(child) }
     }
     output += "</div>\n"
+  }
+
+  /// The classes, style and content of a label or image; a placeholder covers the background.
+  private mutating func content(of placed: PlacedNode) -> Element {
+    var element = Element()
+    switch placed.node.kind {
+    case .text(let text):
+      element.classNames.append("t")
+      element.style = textStyle(text)
+      if let measurement = placed.text { element.content = lines(text, measurement, size: placed.frame.size) }
+    case .image(let image):
+      guard let name = image.name, placed.frame.width > 0, placed.frame.height > 0 else { break }
+      element.title = name
+      if let className = imageClass(name) {
+        element.classNames += ["img", className]
+        element.style = ";background-size:\(Self.backgroundSize(image.contentMode))"
+      } else {
+        element.classNames.append("ph")
+        element.coversBackground = true
+        if let size = PlaceholderLabel(name: name, size: placed.frame.size).fontSize {
+          element.style = ";font-size:\(px(size))"
+          element.content = XMLText.escaped(name)
+        }
+      }
+    default:
+      break
+    }
+    return element
   }
 
   private func textStyle(_ content: TextContent) -> String {

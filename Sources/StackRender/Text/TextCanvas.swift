@@ -13,28 +13,48 @@ struct TextCanvas {
   let columns: Int
   /// Height in cells.
   let rows: Int
-  private var cells: [[Character]]
+  /// The first scalar of each cell's character, row after row (encoded straight to UTF-8 for lines).
+  private var cells: [Unicode.Scalar]
+  /// The remaining scalars of the few cells whose character has more than one (e.g. `é` decomposed).
+  private var extras: [Int: String.UnicodeScalarView] = [:]
 
   /// A blank canvas.
   init(columns: Int, rows: Int) {
     self.columns = max(columns, 0)
     self.rows = max(rows, 0)
-    cells = Array(repeating: Array(repeating: " ", count: self.columns), count: self.rows)
+    cells = Array(repeating: " ", count: self.columns * self.rows)
   }
 
   /// The rows of the canvas, trailing spaces removed.
   var lines: [String] {
-    cells.map { row in
-      var line = String(row)
-      while line.last == " " { line.removeLast() }
-      return line
+    (0..<rows).map { row in
+      let start = row * columns
+      var end = start + columns
+      while end > start, cells[end - 1] == " ", extras[end - 1] == nil { end -= 1 }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(3 * (end - start))
+      for index in start..<end {
+        UTF8.encode(cells[index]) { bytes.append($0) }
+        if let more = extras[index] {
+          for scalar in more { UTF8.encode(scalar) { bytes.append($0) } }
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
   /// Sets one cell; cells outside the canvas are ignored.
   mutating func set(_ character: Character, row: Int, column: Int) {
     guard row >= 0, row < rows, column >= 0, column < columns else { return }
-    cells[row][column] = character
+    let index = row * columns + column
+    var scalars = character.unicodeScalars[...]
+    guard let first = scalars.popFirst() else { return }
+    cells[index] = first
+    if scalars.isEmpty {
+      if !extras.isEmpty { extras[index] = nil }
+    } else {
+      extras[index] = String.UnicodeScalarView(scalars)
+    }
   }
 
   /// Writes `text` from `column` on `row`, one character per cell, stopping before `limit`.
@@ -47,11 +67,26 @@ struct TextCanvas {
     }
   }
 
-  /// Fills the cells of `rect` with `character`.
+  /// Fills the cells of `rect` with `character`; only the part on the canvas is visited.
   mutating func fill(_ rect: CellRect, with character: Character) {
-    guard rect.left <= rect.right, rect.top <= rect.bottom else { return }
-    for row in rect.top...rect.bottom {
-      for column in rect.left...rect.right { set(character, row: row, column: column) }
+    let left = max(rect.left, 0)
+    let right = min(rect.right, columns - 1)
+    let top = max(rect.top, 0)
+    let bottom = min(rect.bottom, rows - 1)
+    guard left <= right, top <= bottom else { return }
+    let scalars = character.unicodeScalars
+    guard scalars.count == 1, let scalar = scalars.first else {
+      for row in top...bottom {
+        for column in left...right { set(character, row: row, column: column) }
+      }
+      return
+    }
+    for row in top...bottom {
+      let start = row * columns
+      for index in (start + left)...(start + right) { cells[index] = scalar }
+      if !extras.isEmpty {
+        for index in (start + left)...(start + right) { extras[index] = nil }
+      }
     }
   }
 
@@ -64,14 +99,10 @@ struct TextCanvas {
       return
     }
     fill(rect.inset(by: 1), with: " ")
-    for column in rect.left + 1..<rect.right {
-      set("─", row: rect.top, column: column)
-      set("─", row: rect.bottom, column: column)
-    }
-    for row in rect.top + 1..<rect.bottom {
-      set("│", row: row, column: rect.left)
-      set("│", row: row, column: rect.right)
-    }
+    fill(CellRect(left: rect.left + 1, top: rect.top, right: rect.right - 1, bottom: rect.top), with: "─")
+    fill(CellRect(left: rect.left + 1, top: rect.bottom, right: rect.right - 1, bottom: rect.bottom), with: "─")
+    fill(CellRect(left: rect.left, top: rect.top + 1, right: rect.left, bottom: rect.bottom - 1), with: "│")
+    fill(CellRect(left: rect.right, top: rect.top + 1, right: rect.right, bottom: rect.bottom - 1), with: "│")
     set(rounded ? "╭" : "┌", row: rect.top, column: rect.left)
     set(rounded ? "╮" : "┐", row: rect.top, column: rect.right)
     set(rounded ? "╰" : "└", row: rect.bottom, column: rect.left)

@@ -28,7 +28,10 @@ public struct TextRenderer: RowRenderer {
       output.write(caption(row) + "\n")
       var drawing = TextDrawing(canvas: TextCanvas(columns: columns, rows: scale.rows(row.height)), scale: scale)
       drawing.draw(row.layout.placed, originX: 0, originY: 0)
-      for line in drawing.canvas.lines { output.write(line + "\n") }
+      for line in drawing.canvas.lines {
+        output.write(line)
+        output.write("\n")
+      }
     }
   }
 
