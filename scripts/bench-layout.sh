@@ -80,9 +80,9 @@ print(f"# {cards} cards at width 390, median of {rounds} interleaved rounds; {pl
 print("# anchors: engine-only us/card (harness layout time minus its measured binding overhead)")
 print()
 print(f"{'figure':<24}{'us/card':>10}{'cards/s':>11}")
-for name in ["layout.build", "layout.cold", "layout.cold.snapped", "layout.relayout", "text.measure", "text.card", "text.card.cached"]:
+for name in ["layout.build", "layout.cold", "layout.cold.snapped", "layout.relayout", "text.measure", "text.title", "text.card", "text.card.cached"]:
     if name in us:
-        unit = "us/text" if name == "text.measure" else "us/card"
+        unit = "us/text" if name in ("text.measure", "text.title") else "us/card"
         print(f"{name:<24}{us[name]:>10.2f}{1e6 / us[name]:>11.0f}" + ("   (per text)" if unit == "us/text" else ""))
 print()
 order = ["yoga3-raw", "taffy-raw", "yoga1-raw", "kiwi"]
