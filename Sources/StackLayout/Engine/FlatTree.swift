@@ -54,7 +54,7 @@ struct FlatTree {
   /// Largest length accepted, in points; larger values are clamped so that sums stay finite.
   static let maxLength = 1_000_000.0
 
-  private struct Level {
+  struct Level {
     var children: [LayoutNode]
     var next: Int
     var parent: Int
@@ -62,9 +62,13 @@ struct FlatTree {
     var collapsed: Bool
   }
 
-  init(_ root: LayoutNode, maxDepth: Int) {
-    items.reserveCapacity(32)
-    var levels: [Level] = []
+  /// Flattens `root`, reusing the workspace's buffers (its levels are handed back at the end;
+  /// `items` and `texts` go back with the pass).
+  init(_ root: LayoutNode, maxDepth: Int, workspace: inout Workspace) {
+    items = Workspace.take(&workspace.items)
+    texts = Workspace.take(&workspace.texts)
+    var levels = Workspace.take(&workspace.levels)
+    defer { workspace.levels = levels }
     add(root, parent: -1, childIndex: 0, depth: 0, collapsed: false, maxDepth: maxDepth, levels: &levels)
     while !levels.isEmpty {
       let top = levels.count - 1

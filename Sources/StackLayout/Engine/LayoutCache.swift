@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Remembers the last layout of each root (a feed row, a card) so that laying out a feed again
 /// only recomputes the roots that changed: relayout after changing one card costs O(that card).
@@ -9,8 +9,8 @@ import Synchronization
 /// ```
 /// A hit needs the same key, width, height and an equal tree. Equality is checked first on
 /// storage identity (O(1) when the caller passes the tree it passed before), then field by field.
-/// Safe to share between threads.
-public final class LayoutCache<Key: Hashable & Sendable>: Sendable {
+/// Safe to share between threads (every access to the entries holds a pthread mutex).
+public final class LayoutCache<Key: Hashable & Sendable>: @unchecked Sendable {
   private struct Entry: Sendable {
     var width: Double
     var height: Double?
@@ -19,7 +19,8 @@ public final class LayoutCache<Key: Hashable & Sendable>: Sendable {
 
   /// The engine used on a miss.
   public let engine: LayoutEngine
-  private let entries = Mutex<[Key: Entry]>([:])
+  private let lock = NSLock()
+  private var entries: [Key: Entry] = [:]
 
   /// Creates an empty cache in front of `engine`.
   public init(engine: LayoutEngine = LayoutEngine()) {
@@ -29,26 +30,26 @@ public final class LayoutCache<Key: Hashable & Sendable>: Sendable {
   /// The layout of `root` under `key`: the remembered one when nothing changed, else a new one.
   public func layout(_ root: some LayoutElement, key: Key, width: Double, height: Double? = nil) -> LayoutResult {
     let node = root.node
-    if let entry = entries.withLock({ $0[key] }), entry.width == width, entry.height == height,
+    if let entry = lock.withLock({ entries[key] }), entry.width == width, entry.height == height,
       entry.result.root == node
     {
       return entry.result
     }
     let result = engine.layout(node, width: width, height: height)
-    entries.withLock { $0[key] = Entry(width: width, height: height, result: result) }
+    lock.withLock { entries[key] = Entry(width: width, height: height, result: result) }
     return result
   }
 
   /// Forgets the layout under `key` (e.g. a row that left the feed).
   public func remove(_ key: Key) {
-    _ = entries.withLock { $0.removeValue(forKey: key) }
+    _ = lock.withLock { entries.removeValue(forKey: key) }
   }
 
   /// Forgets every layout.
   public func removeAll() {
-    entries.withLock { $0.removeAll() }
+    lock.withLock { entries.removeAll() }
   }
 
   /// How many roots are remembered.
-  public var count: Int { entries.withLock { $0.count } }
+  public var count: Int { lock.withLock { entries.count } }
 }

@@ -5,7 +5,7 @@ extension LayoutPass {
   mutating func snapFrames() {
     guard scale > 0 else { return }
     let count = frames.count
-    var origins = [Origin](repeating: Origin(), count: count)
+    origins.append(contentsOf: repeatElement(Origin(), count: count))
     for node in 0..<count {
       let parent = Int(tree.items[node].parent)
       let frame = frames[node]
@@ -32,7 +32,7 @@ extension LayoutPass {
 }
 
 /// A node's origin in root coordinates, exact and snapped.
-private struct Origin {
+struct Origin {
   var x = 0.0
   var y = 0.0
   var snappedX = 0.0

@@ -15,6 +15,8 @@ struct LayoutPass {
   var scratch: [Flex] = []
   /// Scratch stack of numbers (allocations, child widths and heights), used like `scratch`.
   var numbers: [Double] = []
+  /// Root-coordinate origins used while snapping.
+  var origins: [Origin]
   /// Exact frames relative to the parent; snapped at the end.
   var frames: [Rect]
   var textsOut: [TextMeasurement?]
@@ -22,20 +24,39 @@ struct LayoutPass {
   var warnings: [(node: Int, message: String)] = []
   private var warned: Set<String> = []
 
-  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double) {
+  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double, workspace: inout Workspace) {
     self.tree = tree
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
     let count = tree.items.count
-    memo = Array(repeating: NodeMemo(), count: count)
-    naturalTexts = Array(repeating: nil, count: tree.texts.count)
-    lastTextWidth = Array(repeating: .nan, count: tree.texts.count)
-    lastTexts = Array(repeating: nil, count: tree.texts.count)
+    let textCount = tree.texts.count
+    memo = Workspace.take(&workspace.memo)
+    memo.append(contentsOf: repeatElement(NodeMemo(), count: count))
+    naturalTexts = Workspace.take(&workspace.naturalTexts)
+    naturalTexts.append(contentsOf: repeatElement(nil, count: textCount))
+    lastTextWidth = Workspace.take(&workspace.lastTextWidth)
+    lastTextWidth.append(contentsOf: repeatElement(.nan, count: textCount))
+    lastTexts = Workspace.take(&workspace.lastTexts)
+    lastTexts.append(contentsOf: repeatElement(nil, count: textCount))
+    scratch = Workspace.take(&workspace.scratch)
+    numbers = Workspace.take(&workspace.numbers)
+    origins = Workspace.take(&workspace.origins)
     frames = Array(repeating: .zero, count: count)
     textsOut = Array(repeating: nil, count: count)
-    scratch.reserveCapacity(64)
-    numbers.reserveCapacity(128)
     for issue in tree.issues { warn(issue.node, issue.message) }
+  }
+
+  /// Hands the reusable buffers back to `workspace` (the frames and texts go to the result).
+  mutating func recycle(into workspace: inout Workspace) {
+    swap(&workspace.items, &tree.items)
+    swap(&workspace.texts, &tree.texts)
+    swap(&workspace.memo, &memo)
+    swap(&workspace.naturalTexts, &naturalTexts)
+    swap(&workspace.lastTextWidth, &lastTextWidth)
+    swap(&workspace.lastTexts, &lastTexts)
+    swap(&workspace.scratch, &scratch)
+    swap(&workspace.numbers, &numbers)
+    swap(&workspace.origins, &origins)
   }
 
   /// Records a warning once per node and message.
