@@ -46,7 +46,7 @@ public enum LayoutJSON {
 
   /// Decodes a tree from UTF-8 JSON; errors name the node path and what was wrong.
   public static func decode(_ bytes: [UInt8]) throws(LayoutJSONError) -> LayoutDocument {
-    var parser = JSONParser(bytes, maxNesting: 2 * maxDepth + 8)
+    var parser = JSONParser(bytes, maxNesting: 4 * maxDepth + 16)
     let value: JSONValue
     do {
       value = try parser.parseDocument()
