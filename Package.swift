@@ -40,7 +40,9 @@ let package = Package(
     ),
     .target(name: "StackfeedCLI", dependencies: ["FeedPlugins", "CardStack"]),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
-    .executableTarget(name: "stackfeed-bench", dependencies: ["StackfeedCLI", "StackLayout"]),
+    .executableTarget(
+      name: "stackfeed-bench",
+      dependencies: ["StackfeedCLI", "StackLayout", "StackRender", "FeedPlugins", "FeedViewModels", "SQLiteCore"]),
 
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),

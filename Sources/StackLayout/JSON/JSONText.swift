@@ -13,6 +13,12 @@ enum JSONText {
 
   /// A quoted JSON string with `"`, `\` and control characters escaped.
   static func string(_ text: String) -> String {
+    // Most texts need no escape: quote them in one go instead of scalar by scalar.
+    var plain = text
+    let needsEscape = plain.withUTF8 { bytes in
+      bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+    guard needsEscape else { return "\"" + text + "\"" }
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -54,8 +54,12 @@ struct LayoutTreeEncoder {
     return out
   }
 
+  /// Runs of spaces for the usual indents, made once.
+  private static let indents = (0..<64).map { String(repeating: " ", count: $0) }
+
   private mutating func pad(_ depth: Int) {
-    out += String(repeating: " ", count: baseIndent + 2 * depth)
+    let width = baseIndent + 2 * depth
+    out += width < Self.indents.count ? Self.indents[width] : String(repeating: " ", count: width)
   }
 
   private mutating func line(_ depth: Int, _ text: String) {
