@@ -2,6 +2,7 @@ import FeedViewModels
 import Foundation
 import SQLiteCore
 import StackLayout
+import Synchronization
 
 /// Where a plugin's rows go in the composed feed.
 public enum RowPlacement: Sendable, Hashable {
@@ -76,14 +77,40 @@ extension RowPlugin {
 
 /// What formatting depends on, built once per command: the time zone and the formatters for it.
 public struct RowContext: Sendable {
+  private let dates: LazyOrderDates
+
   /// The zone dates are shown in.
-  public let timeZone: TimeZone
+  public var timeZone: TimeZone { dates.formatter.timeZone }
   /// The order-date formatter for ``timeZone``.
-  public let orderDates: OrderDateFormatter
+  public var orderDates: OrderDateFormatter { dates.formatter }
 
   /// Creates a context for `timeZone`.
   public init(timeZone: TimeZone) {
-    self.timeZone = timeZone
-    self.orderDates = OrderDateFormatter(timeZone: timeZone)
+    dates = LazyOrderDates { timeZone }
+  }
+
+  /// Creates a context whose zone is resolved by `resolve` the first time a date is formatted, if ever: the
+  /// system zone (`TimeZone.current`) costs more than a whole `list --limit 20` page, which often shows no date.
+  public init(resolvingTimeZone resolve: @escaping @Sendable () -> TimeZone) {
+    dates = LazyOrderDates(resolve)
+  }
+}
+
+/// The order-date formatter of a ``RowContext``, made on first use.
+private final class LazyOrderDates: Sendable {
+  private let resolve: @Sendable () -> TimeZone
+  private let made = Mutex<OrderDateFormatter?>(nil)
+
+  init(_ resolve: @escaping @Sendable () -> TimeZone) {
+    self.resolve = resolve
+  }
+
+  var formatter: OrderDateFormatter {
+    made.withLock { made in
+      if let made { return made }
+      let formatter = OrderDateFormatter(timeZone: resolve())
+      made = formatter
+      return formatter
+    }
   }
 }

@@ -18,9 +18,11 @@ public struct FeedDatabase {
   /// Throws `DatabaseError` (exit 74) when the file cannot be opened or is not a database, and `MigrationError`
   /// when the file carries an edited or unknown migration or a migration fails.
   public static func open(path: String, migrations: [Migration], now: () -> Date) throws -> FeedDatabase {
-    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    // stat(2), not FileManager's attribute dictionary: this runs at the start of every command.
+    var status = stat()
+    let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
     let database = try Database(path: path)
     let applied = try Migrator(migrations: migrations).migrate(database, now: now)
-    return FeedDatabase(database: database, appliedMigrations: applied, wasCreated: (size ?? 0) == 0)
+    return FeedDatabase(database: database, appliedMigrations: applied, wasCreated: size == 0)
   }
 }

@@ -26,7 +26,9 @@ enum SHA256 {
     for chunk in stride(from: 0, to: message.count, by: 64) {
       for index in 0..<16 {
         let start = chunk + index * 4
-        words[index] = message[start..<start + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        words[index] =
+          UInt32(message[start]) << 24 | UInt32(message[start + 1]) << 16 | UInt32(message[start + 2]) << 8
+          | UInt32(message[start + 3])
       }
       for index in 16..<64 {
         let s0 = rotate(words[index - 15], 7) ^ rotate(words[index - 15], 18) ^ (words[index - 15] >> 3)
@@ -35,10 +37,15 @@ enum SHA256 {
       }
       compress(&state, words)
     }
-    return state.map { word in
-      let hex = String(word, radix: 16)
-      return String(repeating: "0", count: 8 - hex.count) + hex
-    }.joined()
+    let digits = Array("0123456789abcdef".utf8)
+    return String(unsafeUninitializedCapacity: 64) { text in
+      for (index, word) in state.enumerated() {
+        for nibble in 0..<8 {
+          text[index * 8 + nibble] = digits[Int((word >> UInt32(28 - 4 * nibble)) & 0xF)]
+        }
+      }
+      return 64
+    }
   }
 
   private static func compress(_ state: inout [UInt32], _ words: [UInt32]) {
@@ -52,7 +59,14 @@ enum SHA256 {
       let temp2 = s0 &+ majority
       (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
     }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -55,6 +55,13 @@ public final class CommandContext {
     return store
   }
 
+  /// The formatting context for dates in ``timeZone(option:)``; the system zone, when it is the one, is only
+  /// looked up if a date is shown.
+  public func rowContext(timeZoneOption option: String?) throws(UsageError) -> RowContext {
+    if option == nil && environment["TZ"] == nil { return RowContext(resolvingTimeZone: { TimeZone.current }) }
+    return RowContext(timeZone: try timeZone(option: option))
+  }
+
   /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone.
   public func timeZone(option: String?) throws(UsageError) -> TimeZone {
     if let option {

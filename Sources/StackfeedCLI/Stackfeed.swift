@@ -21,7 +21,7 @@ public enum Stackfeed {
   /// Runs the command line `arguments` (the first is the program name) and returns the exit code.
   /// Ignores `SIGPIPE` so a closed pipe is an `EPIPE` write error that ends the command quietly.
   public static func main(
-    _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    _ arguments: [String], environment: [String: String] = Stackfeed.processEnvironment(),
     registry: PluginRegistry = .builtIn
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)

@@ -1,6 +1,8 @@
 // stackfeed-bench: release-build benchmarks, one subcommand per file (see BenchCommand.swift).
 import Foundation
 
-let commands: [any BenchCommand.Type] = [LayoutBench.self, StorageBench.self, ListBench.self, FormatBench.self, RenderBench.self]
+let commands: [any BenchCommand.Type] = [
+  LayoutBench.self, StorageBench.self, ListBench.self, FormatBench.self, RenderBench.self,
+]
 
 exit(BenchRunner(commands: commands).run(Array(CommandLine.arguments.dropFirst())))

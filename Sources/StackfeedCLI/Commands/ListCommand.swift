@@ -30,9 +30,9 @@ struct ListCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
-    let zone = try context.timeZone(option: timeZone)
+    let rowContext = try context.rowContext(timeZoneOption: timeZone)
     let database = try context.openDatabase(bootstrap: true).database
-    let composer = FeedComposer(registry: context.registry, database: database, context: RowContext(timeZone: zone))
+    let composer = FeedComposer(registry: context.registry, database: database, context: rowContext)
     let output = context.output
     if json {
       var writer = JSONRowWriter(output: output)
