@@ -13,7 +13,8 @@ import Testing
       + String(repeating: "]}", count: depth)
   }
 
-  /// (tree, the stderr line after `stackfeed: FILE: `; `…` at the end: a prefix).
+  /// (tree, the stderr line after `stackfeed: FILE: `; with `…`, the parts must appear in this order, the
+  /// first at the start).
   static let refused: [(json: String, message: String)] = [
     (#"{"type": "vstack", "children": [{"type": "box"}"#, "line 1, column 48: bad JSON: unexpected end of input…"),
     (box(#""width": NaN"#), "line 1, column 58: bad JSON: unexpected character"),
@@ -35,16 +36,15 @@ import Testing
     (box(#""intrinsic": {"width": -3}"#), "root.children[0].intrinsic.width: must not be negative, got -3"),
     (#"{"type": "vstack", "spacing": -10, "children": []}"#, "root.spacing: must not be negative, got -10"),
     (#"{"type": "vstack", "children": {}}"#, "root.children: expected an array, got an object"),
-    (nested(300), "root" + String(repeating: ".children[0]", count: 256) + ": nesting deeper than 256 levels…"),
+    (nested(258), "root" + String(repeating: ".children[0]", count: 256) + ": nesting deeper than 256 levels…"),
+    // Past the JSON parser's own nesting bound: the path so far, then where and why.
     (
       nested(10_000),
-      "root" + String(repeating: ".children[0]", count: 520)
-        + " (line 1, column 16641): bad JSON: JSON nested deeper than 1040 levels"
+      "root" + String(repeating: ".children[0]", count: 200) + "…(line 1, column …bad JSON: JSON nested deeper than "
     ),
     (
       String(repeating: "[", count: 100_000),
-      "root" + String(repeating: "[0]", count: 1040)
-        + " (line 1, column 1041): bad JSON: JSON nested deeper than 1040 levels"
+      "root" + String(repeating: "[0]", count: 200) + "…bad JSON: JSON nested deeper than "
     ),
   ]
 
@@ -57,8 +57,15 @@ import Testing
     #expect(result.endedNormally)
     #expect(result.code == 65, "\(result.stderr.prefix(300))")
     #expect(result.stdout.isEmpty)
-    if message.hasSuffix("…") {
-      #expect(result.stderr.hasPrefix("stackfeed: \(file): " + message.dropLast()), "\(result.stderr.prefix(300))")
+    if message.contains("…") {
+      let parts = message.components(separatedBy: "…")
+      var rest = Substring(result.stderr)
+      #expect(rest.hasPrefix("stackfeed: \(file): " + parts[0]), "\(result.stderr.prefix(300))")
+      for part in parts.dropFirst() where !part.isEmpty {
+        let found = rest.range(of: part)
+        #expect(found != nil, "\(part) missing from \(result.stderr.suffix(300))")
+        rest = found.map { rest[$0.upperBound...] } ?? rest
+      }
       #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     } else {
       #expect(result.saysOnce("\(file): " + message), "\(result.stderr.prefix(300))")
