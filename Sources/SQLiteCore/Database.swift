@@ -92,16 +92,20 @@ public final class Database {
     }
   }
 
-  /// Runs `body` again (at most `attempts` times in all) while it fails with `SQLITE_BUSY`.
+  /// Runs `body` again (at most `attempts` times in all) while it fails with `SQLITE_BUSY` before the busy
+  /// timeout has passed since the first attempt.
   ///
   /// The busy handler already waits up to the busy timeout; SQLite still returns `SQLITE_BUSY` at once in
   /// some cases (WAL recovery, journal mode changes, see <https://www.sqlite.org/c3ref/busy_handler.html>).
+  /// A lock held beyond the timeout fails after about the timeout, not after one timeout per attempt.
   func retryingWhileBusy<T>(attempts: Int = 4, _ body: () throws -> T) throws -> T {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(Int(Database.busyTimeoutMilliseconds))
     var attempt = 1
     while true {
       do {
         return try body()
-      } catch let error as DatabaseError where error.isBusy && attempt < attempts {
+      } catch let error as DatabaseError where error.isBusy && attempt < attempts && clock.now < deadline {
         sqlite3_sleep(Int32(50 * attempt))
         attempt += 1
       }

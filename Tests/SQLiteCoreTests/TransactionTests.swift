@@ -106,6 +106,24 @@ import Testing
     #expect(try first.queryAll("SELECT v FROM t ORDER BY v") { try $0.int(at: 0) } == [1, 2])
   }
 
+  @Test func aWriterLockedOutBeyondTheBusyTimeoutFailsAfterAboutTheTimeout() throws {
+    let path = try TemporaryFolder().path("store.sqlite")
+    let holder = try Database(path: path)
+    try holder.execute("CREATE TABLE t (v)")
+    try holder.execute("BEGIN IMMEDIATE")
+    defer { try? holder.execute("ROLLBACK") }
+    let blocked = try Database(path: path)
+    let start = Date()
+    #expect {
+      try blocked.write { try blocked.execute("INSERT INTO t VALUES (1)") }
+    } throws: { error in
+      (error as? DatabaseError)?.isBusy == true
+    }
+    // One busy timeout (5 s), not one per retry (4 × 5 s).
+    let waited = Date().timeIntervalSince(start)
+    #expect(waited > 4.5 && waited < 8, "waited \(waited) s")
+  }
+
   @Test func concurrentWritersOnSeparateConnectionsAllSucceed() throws {
     let path = try TemporaryFolder().path("store.sqlite")
     try Database(path: path).execute("CREATE TABLE t (v)")
