@@ -10,19 +10,24 @@ public struct FeedItemViewModel: Sendable, Hashable {
   public var id: String
   /// The title, upper-cased (locale-independent, see ``HeaderViewModel``).
   public var title: String
-  /// The subtitle as stored; `nil` when absent.
+  /// The subtitle as stored; `nil` when absent or empty.
   public var subtitle: String?
-  /// The tag, upper-cased; `nil` hides the tag chip.
+  /// The tag, upper-cased; `nil` (absent or empty) hides the tag chip.
   public var tag: String?
-  /// The image asset name; `nil` when the item has none.
+  /// The image asset name; `nil` when the item has none (absent or empty, the original app's `""` sentinel).
   public var image: String?
 
-  /// Derives the card texts from a feed item.
+  /// Derives the card texts from a feed item. An empty subtitle, tag or image counts as absent: the texts
+  /// say `nil`, never `""`.
   public init(item: FeedItem) {
     id = item.id
     title = item.title.uppercased()
-    subtitle = item.subtitle
-    tag = item.tag?.uppercased()
-    image = item.image
+    subtitle = Self.present(item.subtitle)
+    tag = Self.present(item.tag)?.uppercased()
+    image = Self.present(item.image)
+  }
+
+  private static func present(_ text: String?) -> String? {
+    text.flatMap { $0.isEmpty ? nil : $0 }
   }
 }

@@ -21,7 +21,6 @@ import Testing
     ("Fire 🔥 sale", "FIRE 🔥 SALE"),
     ("istanbul", "ISTANBUL"),
     ("ǆ digraph", "Ǆ DIGRAPH"),
-    ("", ""),
   ])
   func titleAndTagAreUpperCasedForAnyScript(text: String, expected: String) {
     let model = FeedItemViewModel(item: FeedItem(id: "x", title: text, subtitle: text, tag: text, image: nil))
@@ -32,6 +31,14 @@ import Testing
 
   @Test func absentSubtitleTagAndImageStayAbsent() {
     let model = FeedItemViewModel(item: FeedItem(id: "x", title: "Press reset", subtitle: nil, tag: nil, image: nil))
+    #expect(model.subtitle == nil)
+    #expect(model.tag == nil)
+    #expect(model.image == nil)
+  }
+
+  @Test func emptySubtitleTagAndImageCountAsAbsent() {
+    let model = FeedItemViewModel(item: FeedItem(id: "x", title: "", subtitle: "", tag: "", image: ""))
+    #expect(model.title == "")
     #expect(model.subtitle == nil)
     #expect(model.tag == nil)
     #expect(model.image == nil)
