@@ -19,6 +19,14 @@ import Testing
     ),
     ("profile.json", "", "profile.json: malformed JSON"),
     (
+      "feed_items.json", "[{\"id\": \"a,]\", \"title\": \"x\"},\n {\"id\": \"b\", \"title\": \"y\"} ,\n]",
+      "feed_items.json: malformed JSON (a comma before a closing bracket) at line 2, column 28"
+    ),
+    (
+      "profile.json", "{\"firstName\": \"A\\\\\", \"lastName\": \"B\",}",
+      "profile.json: malformed JSON (a comma before a closing bracket) at line 1, column 37"
+    ),
+    (
       "feed_items.json", #"{"id": "a", "title": "x"}"#,
       "feed_items.json: expected an array of records at the top level, found an object"
     ),
