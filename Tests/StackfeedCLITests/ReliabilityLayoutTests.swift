@@ -40,11 +40,11 @@ import Testing
     // Past the JSON parser's own nesting bound: the path so far, then where and why.
     (
       nested(10_000),
-      "root" + String(repeating: ".children[0]", count: 200) + "…(line 1, column …bad JSON: JSON nested deeper than "
+      "root" + String(repeating: ".children[0]", count: 200) + "…(line 1, column …bad JSON: JSON nested deeper than …"
     ),
     (
       String(repeating: "[", count: 100_000),
-      "root" + String(repeating: "[0]", count: 200) + "…bad JSON: JSON nested deeper than "
+      "root" + String(repeating: "[0]", count: 200) + "…bad JSON: JSON nested deeper than …"
     ),
   ]
 
@@ -57,19 +57,7 @@ import Testing
     #expect(result.endedNormally)
     #expect(result.code == 65, "\(result.stderr.prefix(300))")
     #expect(result.stdout.isEmpty)
-    if message.contains("…") {
-      let parts = message.components(separatedBy: "…")
-      var rest = Substring(result.stderr)
-      #expect(rest.hasPrefix("stackfeed: \(file): " + parts[0]), "\(result.stderr.prefix(300))")
-      for part in parts.dropFirst() where !part.isEmpty {
-        let found = rest.range(of: part)
-        #expect(found != nil, "\(part) missing from \(result.stderr.suffix(300))")
-        rest = found.map { rest[$0.upperBound...] } ?? rest
-      }
-      #expect(result.stderr.filter { $0 == "\n" }.count == 1)
-    } else {
-      #expect(result.saysOnce("\(file): " + message), "\(result.stderr.prefix(300))")
-    }
+    #expect(result.saysOnce("\(file): " + message), "\(result.stderr.prefix(300))")
   }
 
   /// Every node's frame has finite numbers and a non-negative size; returns the number of nodes.

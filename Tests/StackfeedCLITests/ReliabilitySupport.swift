@@ -45,9 +45,17 @@ extension CLIHarness {
 }
 
 extension CLIHarness.Result {
-  /// True when stderr is exactly one line, `stackfeed: ` followed by the text.
+  /// True when stderr is exactly one line, `stackfeed: ` followed by `message`. In a message with `…`, the
+  /// pieces between the `…` must appear in order, the first right after `stackfeed: `, anything in between.
   func saysOnce(_ message: String) -> Bool {
-    stderr == "stackfeed: \(message)\n"
+    guard stderr.hasSuffix("\n"), stderr.filter({ $0 == "\n" }).count == 1 else { return false }
+    var rest = Substring(stderr.dropLast())
+    for (index, piece) in message.components(separatedBy: "…").enumerated() where index == 0 || !piece.isEmpty {
+      guard let found = rest.range(of: index == 0 ? "stackfeed: " + piece : piece) else { return false }
+      if index == 0 && found.lowerBound != rest.startIndex { return false }
+      rest = rest[found.upperBound...]
+    }
+    return message.hasSuffix("…") || rest.isEmpty
   }
 
   /// True when the process exited by itself: no signal (a trap is SIGILL or SIGTRAP), no shell-reported
