@@ -7,7 +7,8 @@ import StackLayout
 /// holding the measured lines at their baselines (font size, CSS weight, colour, alignment,
 /// SF tracking as `letter-spacing`); images are grey labelled placeholders, or the real file
 /// from ``assets`` (embedded as a `data:` URI at each use, clipped to the corner radius). The picture's
-/// height is the sum of the row heights, so the rows are buffered before the header is written.
+/// height is the sum of the row heights, so the rows are drawn before the header is written; past
+/// ``spillSize`` bytes the drawn body waits in a temporary file, so memory stays flat however long the feed.
 ///
 /// ```swift
 /// let svg = SVGRenderer().render(rows, width: 390)
@@ -21,6 +22,9 @@ public struct SVGRenderer: RowRenderer {
   /// The height of a picture with no rows: SVG viewers reject an empty picture.
   public static let minimumHeight = 1.0
 
+  /// How much drawn body (UTF-8 bytes) is held in memory before it is moved to a temporary file.
+  var spillSize = 1 << 20
+
   /// Creates an SVG renderer; the background defaults to the reference screen's white 0.95.
   public init(assets: ImageAssets? = nil, background: Color = .white(0.95)) {
     self.assets = assets
@@ -30,16 +34,31 @@ public struct SVGRenderer: RowRenderer {
   /// Writes the SVG document for `rows` at `width` points.
   public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
     var drawing = SVGDrawing(assets: assets)
+    let spill = BodySpill()
     var top = 0.0
     for row in rows {
       drawing.draw(row, top: top)
       top += row.height
+      if drawing.body.utf8.count >= spillSize {
+        spill.keep(drawing.body)
+        drawing.body = ""
+      }
     }
-    writeDocument(drawing.body, width: width, height: top, to: &output)
+    writeDocument(width: width, height: top, to: &output) { output in
+      spill.replay(to: &output)
+      output.write(drawing.body)
+    }
   }
 
   /// Writes the SVG document around `body`: `width` × `height` (at least ``minimumHeight``) on the background.
   func writeDocument(_ body: String, width: Double, height: Double, to output: inout some TextOutputStream) {
+    writeDocument(width: width, height: height, to: &output) { output in output.write(body) }
+  }
+
+  /// Writes the SVG document with `writeBody` writing what goes between the background and `</svg>`.
+  func writeDocument<Output: TextOutputStream>(
+    width: Double, height: Double, to output: inout Output, writeBody: (inout Output) -> Void
+  ) {
     let w = LayoutJSON.number(width)
     let h = LayoutJSON.number(max(height, Self.minimumHeight))
     output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
@@ -49,7 +68,7 @@ public struct SVGRenderer: RowRenderer {
     output.write(
       #"<rect width="\#(w)" height="\#(h)" fill="\#(background.rgbHex)"\#(SVGDrawing.opacity("fill-opacity", background))/>"#
         + "\n")
-    output.write(body)
+    writeBody(&output)
     output.write("</svg>\n")
   }
 }
