@@ -41,7 +41,7 @@ struct ListCommand: Command {
     } else {
       let writer = TextRowWriter(output: output)
       let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
-      try writer.finish(next: next)
+      try writer.finish(next: next, limit: limit)
     }
   }
 }

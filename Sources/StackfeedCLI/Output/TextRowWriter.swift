@@ -31,9 +31,11 @@ struct TextRowWriter {
     try output.write(block + "\n")
   }
 
-  /// Ends the listing; when the feed was cut, says how to get the next page.
-  func finish(next: FeedCursor?) throws {
-    if let next { try output.write("more: stackfeed list --after \(next)\n") }
+  /// Ends the listing; when the feed was cut by `--limit N`, says how to get the next page of N rows.
+  func finish(next: FeedCursor?, limit: Int?) throws {
+    guard let next else { return }
+    let size = limit.map { "--limit \($0) " } ?? ""
+    try output.write("more: stackfeed list \(size)--after \(next)\n")
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
