@@ -51,8 +51,36 @@ struct TextCanvasCharacterTests {
     var canvas = TextCanvas(columns: 4, rows: 1)
     canvas.write("e\u{301}👍🏽x", row: 0, column: 0, limit: 4)
     #expect(canvas.lines == ["e\u{301}👍🏽x"])
+    // "b" covers the emoji's left cell, so its right cell is blanked.
     canvas.write("ab", row: 0, column: 0, limit: 4)
-    #expect(canvas.lines == ["abx"])
+    #expect(canvas.lines == ["ab x"])
+  }
+
+  @Test("wide characters take two cells, so a box's right edge stays in its column")
+  func wideCharactersTakeTwoCells() {
+    var canvas = TextCanvas(columns: 8, rows: 3)
+    canvas.drawBox(CellRect(left: 0, top: 0, right: 7, bottom: 2), rounded: false)
+    canvas.write("機能的です", row: 1, column: 1, limit: 7)
+    #expect(canvas.lines == ["┌──────┐", "│機能的│", "└──────┘"])
+  }
+
+  @Test("covering either half of a wide character blanks its other half")
+  func coveringHalfAWideCharacterBlanksTheOtherHalf() {
+    var canvas = TextCanvas(columns: 4, rows: 1)
+    canvas.write("機能", row: 0, column: 0, limit: 4)
+    #expect(canvas.lines == ["機能"])
+    canvas.set("x", row: 0, column: 1)
+    #expect(canvas.lines == [" x能"])
+    canvas.fill(CellRect(left: 2, top: 0, right: 2, bottom: 0), with: "y")
+    #expect(canvas.lines == [" xy"])
+  }
+
+  @Test("a wide character that would cross the limit or the last column is left out")
+  func wideCharactersDoNotCrossTheLimit() {
+    var canvas = TextCanvas(columns: 3, rows: 2)
+    canvas.write("a機", row: 0, column: 0, limit: 2)
+    canvas.set("機", row: 1, column: 2)
+    #expect(canvas.lines == ["a", ""])
   }
 }
 

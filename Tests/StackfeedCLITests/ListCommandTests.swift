@@ -39,6 +39,19 @@ import Testing
     #expect(result.stdout.contains("           gallery   tshirt, top, hoodie, shorts +3\n"))
   }
 
+  @Test func wideCharactersAndControlsKeepTextLinesWithinEightyTerminalColumns() throws {
+    let cli = try CLIHarness()
+    let title = String(repeating: "未来は機能的です", count: 5)
+    let folder = try cli.seedFolder(
+      "wide", ["feed_items.json": #"[{"id": "w", "title": "\#(title)", "subtitle": "one\ttwo\nthree"}]"#])
+    _ = try cli.run(["seed", "--db", cli.path("wide.sqlite"), "--from", folder])
+    let result = try cli.run(["list", "--db", cli.path("wide.sqlite")])
+    // 21 columns of labels, then 29 CJK characters (58 columns) and the ellipsis: 80 in all.
+    #expect(
+      result.stdout == "feed_item  title     未来は機能的です未来は機能的です未来は機能的です未来は機能…\n"
+        + "           subtitle  one two three\n\n")
+  }
+
   @Test func pagesChainThroughNextCursors() throws {
     let cli = try CLIHarness()
     _ = try cli.run(["list"])

@@ -22,7 +22,7 @@ extension TextRenderer: StackRenderer {
     let count = stack.cards.count
     let caption =
       "▸ stack \(stack.state) · \(count) card\(count == 1 ? "" : "s") · content \(LayoutJSON.number(stack.contentHeight)) pt"
-    output.write((caption.count <= columns ? caption : String(caption.prefix(columns - 1)) + "…") + "\n")
+    output.write(caption.fittingTerminal(columns: columns) + "\n")
     for line in canvas.lines { output.write(line + "\n") }
   }
 }

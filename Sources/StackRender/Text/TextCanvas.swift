@@ -1,4 +1,5 @@
-/// A grid of terminal cells that boxes and strings are drawn into, one `Character` per cell.
+/// A grid of terminal cells that boxes and strings are drawn into, one `Character` per cell; a wide
+/// character (CJK, emoji) takes its cell and the next one, as terminals show it.
 ///
 /// Drawing is clipped to the grid, so callers may pass any coordinates. Later drawing covers
 /// earlier drawing; `lines` trims trailing spaces so the output is stable.
@@ -17,6 +18,8 @@ struct TextCanvas {
   private var cells: [Unicode.Scalar]
   /// The remaining scalars of the few cells whose character has more than one (e.g. `é` decomposed).
   private var extras: [Int: String.UnicodeScalarView] = [:]
+  /// Marks the second cell of a wide character: it prints nothing.
+  private static let continuation: Unicode.Scalar = "\u{0}"
 
   /// A blank canvas.
   init(columns: Int, rows: Int) {
@@ -33,7 +36,7 @@ struct TextCanvas {
       while end > start, cells[end - 1] == " ", extras[end - 1] == nil { end -= 1 }
       var bytes: [UInt8] = []
       bytes.reserveCapacity(3 * (end - start))
-      for index in start..<end {
+      for index in start..<end where cells[index] != Self.continuation {
         UTF8.encode(cells[index]) { bytes.append($0) }
         if let more = extras[index] {
           for scalar in more { UTF8.encode(scalar) { bytes.append($0) } }
@@ -43,10 +46,22 @@ struct TextCanvas {
     }
   }
 
-  /// Sets one cell; cells outside the canvas are ignored.
+  /// Sets one cell (two for a wide character); cells outside the canvas are ignored, and a wide character
+  /// in the last column becomes a space.
   mutating func set(_ character: Character, row: Int, column: Int) {
     guard row >= 0, row < rows, column >= 0, column < columns else { return }
     let index = row * columns + column
+    release(index, column: column)
+    if character.terminalColumns == 2 {
+      guard column + 1 < columns else {
+        cells[index] = " "
+        extras[index] = nil
+        return
+      }
+      release(index + 1, column: column + 1)
+      cells[index + 1] = Self.continuation
+      if !extras.isEmpty { extras[index + 1] = nil }
+    }
     var scalars = character.unicodeScalars[...]
     guard let first = scalars.popFirst() else { return }
     cells[index] = first
@@ -57,13 +72,27 @@ struct TextCanvas {
     }
   }
 
-  /// Writes `text` from `column` on `row`, one character per cell, stopping before `limit`.
+  /// Writes `text` from `column` on `row`, one character per cell (two for a wide one), stopping before
+  /// `limit`.
   mutating func write(_ text: some StringProtocol, row: Int, column: Int, limit: Int) {
     var current = column
     for character in text {
-      guard current < limit else { return }
+      let width = character.terminalColumns
+      guard current + width <= limit else { return }
       set(character, row: row, column: current)
-      current += 1
+      current += width
+    }
+  }
+
+  /// Before cell `index` (at `column`) is overwritten: blanks the other half of a wide character it holds.
+  private mutating func release(_ index: Int, column: Int) {
+    if cells[index] == Self.continuation {
+      if column > 0 {
+        cells[index - 1] = " "
+        extras[index - 1] = nil
+      }
+    } else if column + 1 < columns, cells[index + 1] == Self.continuation {
+      cells[index + 1] = " "
     }
   }
 
@@ -83,6 +112,8 @@ struct TextCanvas {
     }
     for row in top...bottom {
       let start = row * columns
+      release(start + left, column: left)
+      release(start + right, column: right)
       for index in (start + left)...(start + right) { cells[index] = scalar }
       if !extras.isEmpty {
         for index in (start + left)...(start + right) { extras[index] = nil }
@@ -109,7 +140,7 @@ struct TextCanvas {
     set(rounded ? "╯" : "┘", row: rect.bottom, column: rect.right)
     if let label, !label.isEmpty, rect.width >= 5 {
       let room = rect.width - 4
-      let shown = label.count <= room ? label : String(label.prefix(room - 1)) + "…"
+      let shown = label.fittingTerminal(columns: room)
       write(" \(shown) ", row: rect.top, column: rect.left + 1, limit: rect.right)
     }
   }

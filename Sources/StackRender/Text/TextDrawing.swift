@@ -24,7 +24,7 @@ struct TextDrawing {
       if let measurement = placed.text { drawLines(content, measurement, frame: frame, cells: cells) }
     default:
       if let background = node.background, background.alpha > 0 {
-        let label = node.id.flatMap { $0.count <= cells.width - 4 ? $0 : nil }
+        let label = node.id.flatMap { $0.terminalColumns <= cells.width - 4 ? $0 : nil }
         canvas.drawBox(cells, rounded: rounded, label: label)
       }
     }
@@ -40,12 +40,12 @@ struct TextDrawing {
       var row = Int(((frame.y + line.top + placement.lineHeight / 2) * scale.y).rounded(.down))
       row = max(row, previous + 1)
       previous = row
-      let text = line.text.count <= room ? line.text : String(line.text.prefix(room - 1)) + "…"
+      let text = line.text.fittingTerminal(columns: room)
       let column: Int
       switch placement.anchor {
       case .start: column = cells.left
-      case .middle: column = cells.left + (room - text.count) / 2
-      case .end: column = cells.left + room - text.count
+      case .middle: column = cells.left + (room - text.terminalColumns) / 2
+      case .end: column = cells.left + room - text.terminalColumns
       }
       canvas.write(text, row: row, column: column, limit: cells.left + room)
     }

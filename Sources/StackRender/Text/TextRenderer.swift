@@ -37,7 +37,7 @@ public struct TextRenderer: RowRenderer {
 
   private func caption(_ row: RenderRow) -> String {
     let text = "▸ \(row.kind) \(row.id) · \(LayoutJSON.number(row.height)) pt"
-    return text.count <= columns ? text : String(text.prefix(columns - 1)) + "…"
+    return text.fittingTerminal(columns: columns)
   }
 }
 

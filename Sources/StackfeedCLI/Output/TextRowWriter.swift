@@ -1,4 +1,5 @@
 import FeedPlugins
+import StackRender
 
 /// Streams `list --format text`: one block per row, fitting 80 columns:
 ///
@@ -40,12 +41,17 @@ struct TextRowWriter {
 
   private static func pad(_ text: String, _ width: Int) -> String {
     let fitted = fit(text, width - 1)
-    return fitted + String(repeating: " ", count: max(1, width - fitted.count))
+    return fitted + String(repeating: " ", count: max(1, width - fitted.terminalColumns))
   }
 
-  /// `text` on one line of at most `width` characters, ending with `…` when cut.
+  /// `text` on one line of at most `width` terminal cells (a CJK character or an emoji takes two; newlines,
+  /// tabs and other controls become spaces), ending with `…` when cut.
   private static func fit(_ text: String, _ width: Int) -> String {
-    let line = text.map { $0.isNewline ? " " : $0 }
-    return line.count <= width ? String(line) : String(line.prefix(width - 1)) + "…"
+    let line = String(text.map { Self.isControl($0) ? " " : $0 })
+    return line.fittingTerminal(columns: width)
+  }
+
+  private static func isControl(_ character: Character) -> Bool {
+    character.isNewline || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }
