@@ -6,6 +6,15 @@
 # the Swift suite: Tests/StackfeedCLITests/Reliability*.swift, Tests/StackLayoutTests/Reliability*.swift.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+need=()
+[ -x /usr/bin/time ] || need+=(time)
+command -v sqlite3 >/dev/null || need+=(sqlite3)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "ci-extra: installing ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${need[@]}" >/dev/null
+fi
 swift build --product stackfeed 2>&1 | tail -1
 export STACKFEED_BIN
 STACKFEED_BIN="$(swift build --show-bin-path)/stackfeed"
