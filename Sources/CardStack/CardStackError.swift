@@ -28,16 +28,22 @@ public enum CardStackError: Error, Equatable, Sendable, CustomStringConvertible 
   public func message(naming name: (String) -> String) -> String {
     switch self {
     case .notFinite(let field, let value):
-      "\(name(field)) must be a finite number, got \(value)"
+      "\(name(field)) must be a finite number, got \(Self.text(value))"
     case .notPositive(let field, let value):
-      "\(name(field)) must be greater than 0, got \(value)"
+      "\(name(field)) must be greater than 0, got \(Self.text(value))"
     case .negative(let field, let value):
-      "\(name(field)) must not be negative, got \(value)"
+      "\(name(field)) must not be negative, got \(Self.text(value))"
     case .expandedNotAboveCollapsed(let expanded, let collapsed):
-      "\(name("expandedHeight")) (\(expanded)) must be greater than \(name("collapsedHeight")) (\(collapsed))"
+      "\(name("expandedHeight")) (\(Self.text(expanded))) must be greater than \(name("collapsedHeight")) "
+        + "(\(Self.text(collapsed)))"
     case .translationOutOfRange(let translation, let maximum):
-      "\(name("translation")) must be between 0 and \(maximum) "
-        + "(\(name("expandedHeight")) − \(name("collapsedHeight"))), got \(translation)"
+      "\(name("translation")) must be between 0 and \(Self.text(maximum)) "
+        + "(\(name("expandedHeight")) − \(name("collapsedHeight"))), got \(Self.text(translation))"
     }
+  }
+
+  /// A value as the user typed it: `200`, not `200.0`; `0.5` and `nan` as Swift prints them.
+  private static func text(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }
 }

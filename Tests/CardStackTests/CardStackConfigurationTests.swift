@@ -79,10 +79,10 @@ func invalidFieldsAreRefusedWithTheFieldNamed(_ row: InvalidCase) {
 @Test func messagesNameTheFieldAndValue() {
   #expect(
     CardStackError.notPositive(field: "cardHeight", value: 0).description
-      == "card stack: cardHeight must be greater than 0, got 0.0")
+      == "card stack: cardHeight must be greater than 0, got 0")
   #expect(
     CardStackError.expandedNotAboveCollapsed(expandedHeight: 100, collapsedHeight: 200).description
-      == "card stack: expandedHeight (100.0) must be greater than collapsedHeight (200.0)")
+      == "card stack: expandedHeight (100) must be greater than collapsedHeight (200)")
 }
 
 @Test(arguments: [

@@ -91,7 +91,7 @@ import Testing
   @Test(arguments: [
     (["--format", "pdf"], "stackfeed: --format takes json or svg or html or text, not \"pdf\""),
     (["--assets", "."], "stackfeed: --assets applies to --format svg and html only"),
-    (["--mode", "stack", "--card-height", "0"], "stackfeed: --card-height must be greater than 0, got 0.0"),
+    (["--mode", "stack", "--card-height", "0"], "stackfeed: --card-height must be greater than 0, got 0"),
   ])
   func otherBadUsageExits64(arguments: [String], message: String) throws {
     let result = try CLIHarness().run(["render"] + arguments)

@@ -100,14 +100,15 @@ import Testing
     ),
     (
       ["--mode", "stack", "--translation", "600"],
-      "stackfeed: --translation must be between 0 and 520.0 (--expanded-height − --collapsed-height), got 600.0"
+      "stackfeed: --translation must be between 0 and 520 (--expanded-height − --collapsed-height), got 600"
     ),
     (
       ["--mode", "stack", "--expanded-height", "100"],
-      "stackfeed: --expanded-height (100.0) must be greater than --collapsed-height (200.0)"
+      "stackfeed: --expanded-height (100) must be greater than --collapsed-height (200)"
     ),
-    (["--state", "expanded"], "stackfeed: unknown option --state"),
-    (["--mode", "feed", "--card-offset", "10"], "stackfeed: unknown option --card-offset"),
+    (["--state", "expanded"], "stackfeed: --state applies to --mode stack only"),
+    (["--own-height"], "stackfeed: --own-height applies to --mode stack only"),
+    (["--mode", "feed", "--card-offset=10"], "stackfeed: --card-offset applies to --mode stack only"),
   ])
   func badStackUsageExits64(arguments: [String], message: String) throws {
     let result = try CLIHarness().run(["render"] + arguments)

@@ -46,21 +46,21 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--card-height", "0"], "--card-height must be greater than 0, got 0.0"),
-    (["--left-spacing", "-1"], "--left-spacing must not be negative, got -1.0"),
+    (["--card-height", "0"], "--card-height must be greater than 0, got 0"),
+    (["--left-spacing", "-1"], "--left-spacing must not be negative, got -1"),
     (
       ["--collapsed-height", "800"],
-      "--expanded-height (720.0) must be greater than --collapsed-height (800.0)"
+      "--expanded-height (720) must be greater than --collapsed-height (800)"
     ),
     (["--card-offset", "wide"], "--card-offset takes a number, not \"wide\""),
     (["--card-offset", "inf"], "--card-offset takes a number, not \"inf\""),
     (
       ["--translation", "521"],
-      "--translation must be between 0 and 520.0 (--expanded-height − --collapsed-height), got 521.0"
+      "--translation must be between 0 and 520 (--expanded-height − --collapsed-height), got 521"
     ),
     (
       ["--state", "transit", "--translation", "-1"],
-      "--translation must be between 0 and 520.0 (--expanded-height − --collapsed-height), got -1.0"
+      "--translation must be between 0 and 520 (--expanded-height − --collapsed-height), got -1"
     ),
     (["--state", "expanded", "--translation", "10"], "--translation only applies to --state transit"),
     (["--state", "open"], "--state takes collapsed or expanded or transit, not \"open\""),

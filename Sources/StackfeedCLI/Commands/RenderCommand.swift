@@ -66,6 +66,10 @@ struct RenderCommand: Command {
     }
     if try arguments.choice("--mode", among: ["feed", "stack"]) == "stack" {
       stack = try StackOptions(parsing: &arguments)
+    } else if let flag = arguments.remaining.lazy.map({ String($0.prefix { $0 != "=" }) }).first(
+      where: StackOptions.flags.contains)
+    {
+      throw UsageError("\(flag) applies to --mode stack only")
     }
   }
 

@@ -67,6 +67,14 @@ struct StackOptions: Sendable, Equatable {
     ownHeight = arguments.flag("--own-height")
   }
 
+  /// Every flag the stack options take, e.g. `--state`, `--card-height`.
+  static let flags =
+    ["--state", "--translation", "--own-height"]
+    + [
+      "cardOffset", "collapsedHeight", "expandedHeight", "cardHeight", "downwardThreshold", "upwardThreshold",
+      "leftSpacing", "rightSpacing", "verticalSpacing",
+    ].map(flag(for:))
+
   /// The flag that sets a configuration field: `cardHeight` → `--card-height`.
   static func flag(for field: String) -> String {
     "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
