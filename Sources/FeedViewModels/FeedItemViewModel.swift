@@ -21,9 +21,9 @@ public struct FeedItemViewModel: Sendable, Hashable {
   /// say `nil`, never `""`.
   public init(item: FeedItem) {
     id = item.id
-    title = item.title.uppercased()
+    title = item.title.feedUppercased()
     subtitle = Self.present(item.subtitle)
-    tag = Self.present(item.tag)?.uppercased()
+    tag = Self.present(item.tag)?.feedUppercased()
     image = Self.present(item.image)
   }
 

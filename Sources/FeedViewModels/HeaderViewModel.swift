@@ -6,8 +6,9 @@ import FeedModels
 ///     header.headline  // "HI, RUSSELL"
 ///     header.initials  // "RW"
 ///
-/// Upper-casing uses Swift's `String.uppercased()`: Unicode's full default case mapping, which reads
-/// no locale (the same result as `en_US_POSIX`), so `ß` becomes `SS` and `i` stays `I` on any device.
+/// Upper-casing uses Swift's `String.uppercased()` (with an ASCII fast path): Unicode's full default case
+/// mapping, which reads no locale (the same result as `en_US_POSIX`), so `ß` becomes `SS` and `i` stays `I` on
+/// any device.
 public struct HeaderViewModel: Sendable, Hashable {
   /// `"HI, " + firstName`, upper-cased.
   public var headline: String
@@ -16,8 +17,8 @@ public struct HeaderViewModel: Sendable, Hashable {
 
   /// Derives the header texts from a profile.
   public init(profile: Profile) {
-    headline = ("Hi, " + profile.firstName).uppercased()
+    headline = ("Hi, " + profile.firstName).feedUppercased()
     let letters = [profile.firstName.first, profile.lastName.first].compactMap { $0 }
-    initials = String(letters).uppercased()
+    initials = String(letters).feedUppercased()
   }
 }

@@ -35,7 +35,7 @@ public struct OrderViewModel: Sendable, Hashable {
   /// Derives the card texts from an order, formatting its date with `dates`.
   public init(order: Order, dates: OrderDateFormatter) {
     id = order.id
-    title = ("It's " + order.status).uppercased()
+    title = ("It's " + order.status).feedUppercased()
     subtitle = "Ordered on " + dates.string(from: order.orderedAt)
     gallery = Self.gallery(for: order.items)
   }

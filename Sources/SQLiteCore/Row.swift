@@ -45,7 +45,11 @@ public struct Row {
 
   /// The TEXT in column `index`, or nil for NULL; throws for any other storage class.
   public func optionalString(at index: Int) throws -> String? {
-    try isNull(at: index) ? nil : string(at: index)
+    // One type check: this runs for every optional column of every row of a feed.
+    let type = try columnType(at: index)
+    if type == SQLITE_NULL { return nil }
+    guard type == SQLITE_TEXT else { throw mismatch(at: index, expected: "TEXT") }
+    return text(at: Int32(index))
   }
 
   /// The INTEGER in column `index`; throws for any other storage class.

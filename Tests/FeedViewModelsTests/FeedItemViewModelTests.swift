@@ -44,3 +44,15 @@ import Testing
     #expect(model.image == nil)
   }
 }
+
+@Suite struct UppercasingTests {
+  @Test(arguments: [
+    ("", ""), ("press reset", "PRESS RESET"), ("a-z_{}`@[ 09~", "A-Z_{}`@[ 09~"), ("istanbul", "ISTANBUL"),
+    ("Große Straße", "GROSSE STRASSE"), ("ǆemal", "ǄEMAL"), ("abc\u{301}", "ABC\u{301}"),
+  ])
+  func asciiAndOtherTextsUpperCaseLikeUnicodeFullMapping(text: String, expected: String) {
+    let item = FeedItem(id: "1", title: text, subtitle: nil, tag: text, image: nil)
+    #expect(FeedItemViewModel(item: item).title == expected)
+    #expect(FeedItemViewModel(item: item).tag == expected)
+  }
+}

@@ -22,12 +22,11 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 public final class Output {
   private static let blockSize = 1 << 16
   private let descriptor: Int32
-  private var buffer: [UInt8] = []
+  private var buffer = ByteBuffer(capacity: Output.blockSize + 4096)
 
   /// A writer to `descriptor`, e.g. `STDOUT_FILENO`.
   public init(descriptor: Int32) {
     self.descriptor = descriptor
-    buffer.reserveCapacity(Self.blockSize + 4096)
   }
 
   /// True when the descriptor is a terminal (for progress lines).
@@ -35,22 +34,22 @@ public final class Output {
 
   /// Appends `text`; writes out when a block is full.
   public func write(_ text: String) throws {
-    buffer.append(contentsOf: text.utf8)
+    buffer.append(text)
     if buffer.count >= Self.blockSize { try flush() }
   }
 
   /// Appends raw bytes with `body` (for encoders); writes out when a block is full.
-  public func append(_ body: (inout [UInt8]) -> Void) throws {
+  public func append(_ body: (inout ByteBuffer) -> Void) throws {
     body(&buffer)
     if buffer.count >= Self.blockSize { try flush() }
   }
 
   /// Writes out everything buffered.
   public func flush() throws {
-    defer { buffer.removeAll(keepingCapacity: true) }
+    defer { buffer.removeAll() }
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { bytes in
+      let written = buffer.withBytes { bytes in
         #if canImport(Glibc)
           Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
         #else

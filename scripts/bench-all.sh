@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# Every Stackfeed benchmark side by side with its baseline, in ONE run on this machine (interleaved,
+# median of RUNS runs), each figure printed with its baseline and the ratio:
+#
+#   writes   stackfeed seed --generate N (process: start, migration, one transaction)
+#            vs sqlite_anchor.c (gcc -O2, raw C API, indexed schema, insert phase only)
+#   reads    stackfeed list --format json vs sqlite3 -json printing the same columns; peak RSS
+#   paging   stackfeed list --limit 20 --after C vs sqlite3 running the same keyset query
+#   format   view-model texts vs a new DateFormatter per call (stackfeed-bench format)
+#   render   stackfeed render --format json of a RENDER_ROWS-row feed, and its split (stackfeed-bench render)
+#   layout   scripts/bench-layout.sh (StackLayout vs Yoga, Taffy, Cassowary), unless LAYOUT=0
+#   + the in-process splits of stackfeed-bench storage and list, and how each cost grows with N.
+#
+#   scripts/bench-all.sh                               # N = 10k, 100k, 1M; 3 runs
+#   SIZES="10000 100000" RUNS=1 LAYOUT=0 scripts/bench-all.sh
+#
+# Environment: SIZES, RUNS (3), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
+# sqlite_anchor.c; default: the first of ../shared/bench, ../../shared/bench, /work/shared/bench),
+# OUT (also write the raw figures as JSON), WORK (scratch folder; default a temporary one, removed).
+# Binaries are the release recipe: swift build -c release --static-swift-stdlib (in .build/static).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"10000 100000 1000000"}
+RUNS=${RUNS:-3}
+PAGE_RUNS=${PAGE_RUNS:-31}
+RENDER_ROWS=${RENDER_ROWS:-10000}
+LAYOUT=${LAYOUT:-1}
+
+if [ -z "${ANCHOR:-}" ]; then
+  for candidate in ../shared/bench ../../shared/bench /work/shared/bench; do
+    if [ -f "$candidate/sqlite_anchor.c" ]; then ANCHOR="$candidate/sqlite_anchor.c"; break; fi
+  done
+fi
+if [ -z "${ANCHOR:-}" ] || [ ! -f "$ANCHOR" ]; then
+  echo "bench-all: sqlite_anchor.c not found; set ANCHOR=/path/to/sqlite_anchor.c" >&2
+  exit 66
+fi
+command -v sqlite3 >/dev/null || { echo "bench-all: the sqlite3 command-line tool is needed" >&2; exit 69; }
+
+BUILD=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
+echo "bench-all: ${BUILD[*]}" >&2
+"${BUILD[@]}" >&2
+BIN=$("${BUILD[@]}" --show-bin-path)
+
+if [ -z "${WORK:-}" ]; then
+  WORK=$(mktemp -d)
+  trap 'rm -rf "$WORK"' EXIT
+fi
+gcc -O2 -std=c11 -o "$WORK/sqlite_anchor" "$ANCHOR" -lsqlite3
+
+LAYOUT_TEXT="$WORK/layout.txt"
+if [ "$LAYOUT" = 1 ]; then
+  echo "bench-all: scripts/bench-layout.sh" >&2
+  if [ -z "${BENCH_VENV:-}" ] && [ ! -x .venv-bench/bin/python ]; then
+    for venv in ../*/.venv-bench /work/wt/*/.venv-bench; do
+      if [ -x "$venv/bin/python" ]; then export BENCH_VENV="$venv"; break; fi
+    done
+  fi
+  scripts/bench-layout.sh >"$LAYOUT_TEXT"
+fi
+
+TMPDIR="$WORK" python3 - "$BIN" "$WORK" "$RUNS" "$PAGE_RUNS" "$RENDER_ROWS" "${OUT:-}" $SIZES <<'PY'
+import json, os, platform, re, statistics, subprocess, sys, time
+
+bin_dir, work, runs, page_runs, render_rows, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+sizes = [int(s) for s in sys.argv[7:]]
+stackfeed, bench, anchor = f"{bin_dir}/stackfeed", f"{bin_dir}/stackfeed-bench", f"{work}/sqlite_anchor"
+columns = "id, title, subtitle, tag, image"
+med = statistics.median
+
+def run(cmd, out=subprocess.DEVNULL):
+    """Wall seconds and peak RSS (MB) of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench-all: {' '.join(cmd)} failed: {err}")
+    return wall, usage.ru_maxrss / 1024
+
+def remove(path):
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.remove(path + suffix)
+
+def bench_figures(name, rows, reps):
+    proc = subprocess.run([bench, name, "--rows", str(rows), "--reps", str(reps), "--json"], capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"bench-all: stackfeed-bench {name} failed: {proc.stderr}")
+    return {json.loads(l)["name"] + " " + json.loads(l)["unit"]: json.loads(l)["value"] for l in proc.stdout.splitlines()}
+
+load = os.getloadavg()
+sqlite_version = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+raw = {"sizes": sizes, "runs": runs, "load_before": load, "results": {}}
+rows_out = []
+for n in sizes:
+    print(f"bench-all: {n} rows", file=sys.stderr)
+    r = {k: [] for k in ["anchor_insert", "anchor_select", "seed", "list", "list_rss", "sqlite_json", "sqlite_rss", "page", "sqlite_page"]}
+    db, adb = f"{work}/feed-{n}.sqlite", f"{work}/anchor-{n}.sqlite"
+    middle = n // 2
+    cursor = f"feed_item:{middle}:{middle}:{middle}"
+    keyset = f"SELECT {columns}, position FROM feed_item WHERE position > {middle} ORDER BY position LIMIT 21"
+    for i in range(runs):
+        a = subprocess.run([anchor, adb, str(n), "indexed"], capture_output=True, text=True, check=True).stdout
+        fields = dict(kv.split("=", 1) for kv in a.split())
+        r["anchor_insert"].append(float(fields["insert_rows_per_s"]))
+        r["anchor_select"].append(float(fields["select_rows_per_s"]))
+        remove(adb)
+        remove(db)
+        wall, _ = run([stackfeed, "seed", "--generate", str(n), "--db", db])
+        r["seed"].append(n / wall)
+        wall, rss = run([stackfeed, "list", "--format", "json", "--db", db])
+        r["list"].append(wall); r["list_rss"].append(rss)
+        wall, rss = run(["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"])
+        r["sqlite_json"].append(wall); r["sqlite_rss"].append(rss)
+    for i in range(page_runs):
+        r["page"].append(run([stackfeed, "list", "--format", "json", "--limit", "20", "--after", cursor, "--db", db])[0])
+        r["sqlite_page"].append(run(["sqlite3", "-json", db, keyset])[0])
+    m = {k: med(v) for k, v in r.items()}
+    m.update(bench_figures("format", n, 3))
+    m.update(bench_figures("storage", n, 1))
+    m.update(bench_figures("list", n, 1))
+    raw["results"][n] = {"runs": r, "bench": {k: v for k, v in m.items() if " " in k}}
+    rows_out.append((n, m))
+    remove(db)
+
+render_db = f"{work}/render-{render_rows}.sqlite"
+run([stackfeed, "seed", "--db", render_db])
+run([stackfeed, "seed", "--generate", str(render_rows), "--db", render_db])
+render_walls = [run([stackfeed, "render", "--format", "json", "--db", render_db])[0] for _ in range(runs)]
+render = bench_figures("render", render_rows, 3)
+raw["render"] = {"process_s": render_walls, "bench": render}
+load_after = os.getloadavg()
+raw["load_after"] = load_after
+
+def fmt(v, digits=2):
+    return f"{v:,.{digits}f}"
+
+print(f"# Stackfeed vs baselines, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, "
+      f"{os.cpu_count()} cores, SQLite {sqlite_version}")
+print(f"# load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; "
+      f"median of {runs} interleaved runs ({page_runs} for pages); release build, --static-swift-stdlib")
+print()
+print(f"{'figure':<46}{'rows':>10}{'Stackfeed':>14}{'baseline':>14}  {'ratio':>7}  target")
+for n, m in rows_out:
+    seed_ratio = m["seed"] / m["anchor_insert"]
+    list_ratio = m["list"] / m["sqlite_json"]
+    page_ratio = m["page"] / m["sqlite_page"]
+    speedup = m["format.speedup x"]
+    print(f"{'seed --generate, rows/s (vs C insert)':<46}{n:>10,}{fmt(m['seed'], 0):>14}{fmt(m['anchor_insert'], 0):>14}  {seed_ratio:>7.2f}  >= 0.70")
+    print(f"{'list --format json, s (vs sqlite3 -json)':<46}{n:>10,}{fmt(m['list'], 3):>14}{fmt(m['sqlite_json'], 3):>14}  {list_ratio:>7.2f}  <= 1.5")
+    print(f"{'list --limit 20 --after C, ms (vs sqlite3)':<46}{n:>10,}{fmt(m['page'] * 1e3):>14}{fmt(m['sqlite_page'] * 1e3):>14}  {page_ratio:>7.2f}  <= 2")
+    print(f"{'view-model texts, ns/row (vs DateFormatter)':<46}{n:>10,}{fmt(m['format.viewmodels ns/row'], 0):>14}{fmt(m['format.naive ns/row'], 0):>14}  {speedup:>7.1f}x >= 20x")
+print()
+base_rss = dict(rows_out).get(100000, {}).get("list_rss")
+print(f"{'peak RSS of list --format json, MB':<46}{'rows':>10}{'Stackfeed':>14}{'sqlite3':>14}  {'vs 100k':>7}  target")
+for n, m in rows_out:
+    growth = m["list_rss"] / base_rss if base_rss else float("nan")
+    print(f"{'':<46}{n:>10,}{fmt(m['list_rss'], 1):>14}{fmt(m['sqlite_rss'], 1):>14}  {growth:>7.2f}  {'<= 1.3 at 1M' if n == 1000000 else ''}")
+print()
+print("how each cost grows (Stackfeed; in-process figures from stackfeed-bench)")
+print(f"{'rows':>10}{'seed s':>9}{'gen rows/s':>12}{'read rows/s':>13}{'list s':>9}{'list rows/s':>13}{'compose r/s':>13}{'page ms':>9}{'in-proc page us':>17}{'format ns/row':>15}")
+for n, m in rows_out:
+    print(f"{n:>10,}{n / m['seed']:>9.2f}{fmt(m['storage.generate rows/s'], 0):>12}{fmt(m['storage.read rows/s'], 0):>13}"
+          f"{m['list']:>9.3f}{fmt(m['list.json rows/s'], 0):>13}{fmt(m['list.compose rows/s'], 0):>13}"
+          f"{m['page'] * 1e3:>9.2f}{m['storage.page us/page']:>17.0f}{m['format.viewmodels ns/row']:>15.0f}")
+print()
+rows_rendered = render_rows + 8
+wall = med(render_walls)
+print(f"render --format json, {rows_rendered:,} rows: process {wall:.3f} s = {rows_rendered / wall:,.0f} rows/s; "
+      f"in process {render['render.total rows/s']:,.0f} rows/s")
+parts = [("load (read + card trees)", "render.load us/row"), ("layout (without text)", "render.layout us/row"),
+         ("text measurement", "render.text us/row"), ("JSON encoding", "render.encode us/row")]
+total = sum(render[k] for _, k in parts)
+for label, key in parts:
+    print(f"  {label:<28}{render[key]:>9.2f} us/row {100 * render[key] / total:>5.1f}%")
+if out:
+    with open(out, "w") as f:
+        json.dump(raw, f, indent=1)
+PY
+
+if [ "$LAYOUT" = 1 ]; then
+  echo
+  cat "$LAYOUT_TEXT"
+fi
