@@ -19,6 +19,14 @@ import Testing
     ),
     ("profile.json", "", "profile.json: malformed JSON"),
     (
+      "feed_items.json", #"[{"id": "a", "title": "x"}, {"id": "b", "title": "y", "tag": "t", "title": "z"}]"#,
+      #"feed_items.json: the key "title" is given twice in one object at line 1, column 67"#
+    ),
+    (
+      "orders.json", orders(#"[{"product": "vital-top", "quantity": 1, "quantity": 2}]"#),
+      #"orders.json: the key "quantity" is given twice in one object at line 1, column 117"#
+    ),
+    (
       "feed_items.json", "[{\"id\": \"a,]\", \"title\": \"x\"},\n {\"id\": \"b\", \"title\": \"y\"} ,\n]",
       "feed_items.json: malformed JSON (a comma before a closing bracket) at line 2, column 28"
     ),

@@ -39,7 +39,8 @@ public indirect enum JSONValue: Sendable, Hashable, Decodable {
   }
 
   /// Parses `data`, or throws a ``SeedError`` naming `file` and where the JSON broke.
-  /// Strict RFC 8259: the trailing commas Foundation's parser lets through (`[1,]`) are refused too.
+  /// Stricter than Foundation's parser: trailing commas (`[1,]`) and a key given twice in one object are
+  /// refused too (see ``StrictJSONScan``).
   public static func parse(_ data: Data, file: String) throws(SeedError) -> JSONValue {
     let value: JSONValue
     do {
@@ -59,40 +60,10 @@ public indirect enum JSONValue: Sendable, Hashable, Decodable {
       }
       throw SeedError(file: file, problem: detail)
     }
-    if let offset = trailingComma(in: data) {
-      throw SeedError(
-        file: file,
-        problem: "malformed JSON (a comma before a closing bracket) at " + lineAndColumn(of: offset, in: data))
+    if let problem = StrictJSONScan.firstProblem(in: data) {
+      throw SeedError(file: file, problem: "\(problem.message) at " + lineAndColumn(of: problem.offset, in: data))
     }
     return value
-  }
-
-  /// The byte offset of the first comma followed only by whitespace and `]` or `}`, outside strings.
-  private static func trailingComma(in data: Data) -> Int? {
-    var inString = false
-    var escaped = false
-    var comma: Int?
-    for (offset, byte) in data.enumerated() {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): continue
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): if let comma { return comma }
-      case UInt8(ascii: ","): comma = offset
-      case UInt8(ascii: "\""): inString = true
-      default: break
-      }
-      if byte != UInt8(ascii: ",") { comma = nil }
-    }
-    return nil
   }
 
   /// `line L, column C` (1-based) of a byte offset.
