@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where the database file is: `--db`, else `$STACKFEED_DB`, else the embedded default
 /// `$XDG_DATA_HOME/stackfeed/stackfeed.sqlite` (`~/.local/share/stackfeed/stackfeed.sqlite` when
 /// `XDG_DATA_HOME` is unset, empty or relative, as the XDG Base Directory spec says).
@@ -24,18 +30,32 @@ public struct StoreLocation: Sendable, Hashable {
   public var isEmbeddedDefault: Bool { source == .embeddedDefault }
 
   /// Resolves the path from the `--db` value (nil when absent) and the environment, which is passed in.
-  /// Empty values count as unset. Without `HOME` the default falls back to a relative `.local/share`.
-  public static func resolve(option: String?, environment: [String: String]) -> StoreLocation {
+  /// Empty values count as unset. Without `HOME` (cron, `env -i`) `~` is `accountHome`, the account's home
+  /// folder from the password database; only when that is unknown too does it fall back to the current folder.
+  public static func resolve(
+    option: String?, environment: [String: String], accountHome: @autoclosure () -> String? = accountHome()
+  ) -> StoreLocation {
     if let option, !option.isEmpty { return StoreLocation(path: option, source: .option) }
     if let path = environment["STACKFEED_DB"], !path.isEmpty { return StoreLocation(path: path, source: .environment) }
     let dataHome: String
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       dataHome = xdg
     } else {
-      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome() ?? "."
       dataHome = join(home, ".local/share")
     }
     return StoreLocation(path: join(dataHome, "stackfeed/stackfeed.sqlite"), source: .embeddedDefault)
+  }
+
+  /// The current account's home folder from the password database (`getpwuid_r`), or nil.
+  public static func accountHome() -> String? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let folder = entry.pw_dir
+    else { return nil }
+    let path = String(cString: folder)
+    return path.hasPrefix("/") ? path : nil
   }
 
   private static func join(_ folder: String, _ relative: String) -> String {

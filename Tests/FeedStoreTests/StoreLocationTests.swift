@@ -30,4 +30,17 @@ import Testing
     #expect(location.source == source)
     #expect(location.isEmbeddedDefault == (source == .embeddedDefault))
   }
+
+  @Test func withoutHOMETheDefaultIsUnderTheAccountsHomeFolderNotTheCurrentOne() {
+    let location = StoreLocation.resolve(option: nil, environment: [:], accountHome: "/home/acct")
+    #expect(location.path == "/home/acct/.local/share/stackfeed/stackfeed.sqlite")
+    #expect(location.isEmbeddedDefault)
+    let unknown = StoreLocation.resolve(option: nil, environment: ["HOME": ""], accountHome: nil)
+    #expect(unknown.path == "./.local/share/stackfeed/stackfeed.sqlite")
+  }
+
+  @Test func theAccountHomeIsAnAbsolutePath() {
+    // Every account of the machine running the tests has a passwd entry with an absolute home folder.
+    #expect(StoreLocation.accountHome()?.hasPrefix("/") == true)
+  }
 }
