@@ -1,8 +1,11 @@
 /// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings).
+///
+/// The text is collected as UTF-8 bytes and made a `String` once at the end: a card is about a thousand small
+/// pieces, and appending each to a `String` cost more than all the rest of `render --format json`.
 struct LayoutTreeEncoder {
   private let result: LayoutResult
   private let baseIndent: Int
-  private var out = ""
+  private var out: [UInt8] = []
 
   init(result: LayoutResult, baseIndent: Int) {
     self.result = result
@@ -25,13 +28,18 @@ struct LayoutTreeEncoder {
         line(depth, last ? "}" : "},")
       case .node(let node, let depth, let last):
         if index > 0 { pad(depth) }
-        out += "{\n"
+        append("{\n")
         let frame = index < result.frames.count ? result.frames[index] : .zero
         index += 1
         let members = keys(of: node) + [("frame", rect(frame))]
         for (position, member) in members.enumerated() {
-          let comma = position < members.count - 1 || node.isStack ? "," : ""
-          line(depth + 1, "\(JSONText.string(member.0)): \(member.1)\(comma)")
+          // Keys are fixed names that need no escaping.
+          pad(depth + 1)
+          append("\"")
+          append(member.0)
+          append("\": ")
+          append(member.1)
+          append(position < members.count - 1 || node.isStack ? ",\n" : "\n")
         }
         guard node.isStack else {
           line(depth, last ? "}" : "},")
@@ -50,22 +58,23 @@ struct LayoutTreeEncoder {
         }
       }
     }
-    if out.hasSuffix("\n") { out.removeLast() }
-    return out
+    if out.last == UInt8(ascii: "\n") { out.removeLast() }
+    return String(decoding: out, as: UTF8.self)
   }
 
-  /// Runs of spaces for the usual indents, made once.
-  private static let indents = (0..<64).map { String(repeating: " ", count: $0) }
+  private mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { out.append(contentsOf: $0) }
+  }
 
   private mutating func pad(_ depth: Int) {
-    let width = baseIndent + 2 * depth
-    out += width < Self.indents.count ? Self.indents[width] : String(repeating: " ", count: width)
+    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: baseIndent + 2 * depth))
   }
 
   private mutating func line(_ depth: Int, _ text: String) {
     pad(depth)
-    out += text
-    out += "\n"
+    append(text)
+    out.append(UInt8(ascii: "\n"))
   }
 
   private func rect(_ frame: Rect) -> String {
