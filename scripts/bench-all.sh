@@ -17,7 +17,7 @@
 # Environment: SIZES, RUNS (3), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
 # sqlite_anchor.c; default: the first of ../shared/bench, ../../shared/bench, /work/shared/bench),
 # OUT (also write the raw figures as JSON), WORK (scratch folder; default a temporary one, removed).
-# Binaries are the release recipe: swift build -c release --static-swift-stdlib (in .build/static).
+# Binaries are the release recipe: swift build -c release --static-swift-stdlib, non-PIE (in .build/static).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,7 +38,9 @@ if [ -z "${ANCHOR:-}" ] || [ ! -f "$ANCHOR" ]; then
 fi
 command -v sqlite3 >/dev/null || { echo "bench-all: the sqlite3 command-line tool is needed" >&2; exit 69; }
 
-BUILD=(swift build -c release --static-swift-stdlib --scratch-path .build/static)
+# The release recipe: Swift runtime and Foundation linked in (no shared-library symbol binding at start) and a
+# non-PIE executable (no 70,000 start-up relocations); see docs/BENCHMARKS.md.
+BUILD=(swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --scratch-path .build/static)
 echo "bench-all: ${BUILD[*]}" >&2
 "${BUILD[@]}" >&2
 BIN=$("${BUILD[@]}" --show-bin-path)
@@ -142,7 +144,7 @@ def fmt(v, digits=2):
 print(f"# Stackfeed vs baselines, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, "
       f"{os.cpu_count()} cores, SQLite {sqlite_version}")
 print(f"# load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; "
-      f"median of {runs} interleaved runs ({page_runs} for pages); release build, --static-swift-stdlib")
+      f"median of {runs} interleaved runs ({page_runs} for pages); release build, --static-swift-stdlib, non-PIE")
 print()
 print(f"{'figure':<46}{'rows':>10}{'Stackfeed':>14}{'baseline':>14}  {'ratio':>7}  target")
 for n, m in rows_out:

@@ -31,16 +31,18 @@ struct LayoutTreeEncoder {
         append("{\n")
         let frame = index < result.frames.count ? result.frames[index] : .zero
         index += 1
-        let members = keys(of: node) + [("frame", rect(frame))]
-        for (position, member) in members.enumerated() {
+        for member in keys(of: node) {
           // Keys are fixed names that need no escaping.
           pad(depth + 1)
           append("\"")
           append(member.0)
           append("\": ")
           append(member.1)
-          append(position < members.count - 1 || node.isStack ? ",\n" : "\n")
+          append(",\n")
         }
+        pad(depth + 1)
+        appendFrame(frame)
+        append(node.isStack ? ",\n" : "\n")
         guard node.isStack else {
           line(depth, last ? "}" : "},")
           continue
@@ -77,8 +79,16 @@ struct LayoutTreeEncoder {
     out.append(UInt8(ascii: "\n"))
   }
 
-  private func rect(_ frame: Rect) -> String {
-    "{\"x\": \(JSONText.number(frame.x)), \"y\": \(JSONText.number(frame.y)), "
-      + "\"width\": \(JSONText.number(frame.width)), \"height\": \(JSONText.number(frame.height))}"
+  /// `"frame": {"x": …, "y": …, "width": …, "height": …}`, piece by piece (no interpolation).
+  private mutating func appendFrame(_ frame: Rect) {
+    append("\"frame\": {\"x\": ")
+    append(JSONText.number(frame.x))
+    append(", \"y\": ")
+    append(JSONText.number(frame.y))
+    append(", \"width\": ")
+    append(JSONText.number(frame.width))
+    append(", \"height\": ")
+    append(JSONText.number(frame.height))
+    append("}")
   }
 }
