@@ -1,55 +1,62 @@
-/// Rule 7: main-axis sizes and offsets of a stack's visible children, written into buffers the
-/// caller owns (the layout pass's number stack), so allocating costs no heap memory.
+/// Rule 7: main-axis sizes and offsets of a stack's visible children, written into the layout
+/// pass's number stack (so allocating costs no heap memory) by index, with bounds checks.
 struct Allocation {
-  private let sizes: UnsafeMutableBufferPointer<Double>
-  /// Offsets from the start of the content rect (the inner edge after margins).
-  private let offsets: UnsafeMutableBufferPointer<Double>
+  /// The flexes of the parts: `flexes[first ..< first + count]`.
+  private let flexes: [Flex]
+  private let first: Int
+  private let count: Int
+  /// Where the sizes, then the offsets (from the start of the content rect), sit in `numbers`.
+  private let sizes: Int
+  private let offsets: Int
   /// Set when the children cannot satisfy the stack's length (a required conflict).
   var conflict: String?
   /// Whether the children extend past the content rect.
   var overflows = false
 
-  /// Allocates `inner` points (the content length along the axis) over `parts`.
+  /// Allocates `inner` points (the content length along the axis) over `flexes[first...]`.
   ///
-  /// `canvas` is the stack's full length (margins included), used by `fillProportionally`;
-  /// `sizes` and `offsets` hold one slot per part.
+  /// `canvas` is the stack's full length (margins included), used by `fillProportionally`. The
+  /// sizes go to `numbers[sizes ..< sizes + n]`, the offsets to `numbers[offsets ..< offsets + n]`
+  /// (both ranges already exist); `order` is scratch space, left as it was found.
   init(
-    _ parts: UnsafeBufferPointer<Flex>, inner: Double, spacing: Double, distribution: StackDistribution,
-    canvas: Double, sizes: UnsafeMutableBufferPointer<Double>, offsets: UnsafeMutableBufferPointer<Double>
+    _ flexes: [Flex], from first: Int, inner: Double, spacing: Double, distribution: StackDistribution,
+    canvas: Double, numbers: inout [Double], sizes: Int, offsets: Int, order: inout [Int]
   ) {
+    self.flexes = flexes
+    self.first = first
+    count = flexes.count - first
     self.sizes = sizes
     self.offsets = offsets
-    let count = parts.count
     guard count > 0 else { return }
-    for index in 0..<count { sizes[index] = parts[index].nat }
+    for index in 0..<count { numbers[sizes + index] = flexes[first + index].nat }
     var gap = spacing
     let gaps = spacing * Double(count - 1)
     switch distribution {
     case .fill:
-      distributeFill(parts, length: inner - gaps)
+      distributeFill(length: inner - gaps, numbers: &numbers, order: &order)
     case .fillEqually:
-      distributeEqually(parts, length: inner - gaps)
+      distributeEqually(length: inner - gaps, numbers: &numbers)
     case .fillProportionally:
-      distributeProportionally(parts, length: inner - gaps, canvas: canvas, gaps: gaps)
+      distributeProportionally(length: inner - gaps, canvas: canvas, gaps: gaps, numbers: &numbers, order: &order)
     case .equalSpacing, .equalCentering:
       if count == 1 {
-        distributeEqually(parts, length: inner)
+        distributeEqually(length: inner, numbers: &numbers)
         break
       }
-      let natural = sizes.reduce(0, +)
+      let natural = total(numbers)
       if natural + gaps > inner + 1e-9 {
-        distributeFill(parts, length: inner - gaps)
+        distributeFill(length: inner - gaps, numbers: &numbers, order: &order)
       } else if distribution == .equalSpacing {
         gap = (inner - natural) / Double(count - 1)
       } else {
-        Allocation.center(sizes, into: offsets, inner: inner, minimumGap: spacing)
+        center(inner: inner, minimumGap: spacing, numbers: &numbers)
         return
       }
     }
     var cursor = 0.0
     for index in 0..<count {
-      offsets[index] = cursor
-      cursor += sizes[index] + gap
+      numbers[offsets + index] = cursor
+      cursor += numbers[sizes + index] + gap
     }
     if cursor - gap > inner + 1e-6 {
       overflows = true
@@ -59,36 +66,43 @@ struct Allocation {
     }
   }
 
+  private func total(_ numbers: [Double]) -> Double {
+    var sum = 0.0
+    for index in 0..<count { sum += numbers[sizes + index] }
+    return sum
+  }
+
   /// `fill`: hand slack out by ascending hugging, take it back by ascending compression
   /// resistance; ties go to the child with the higher index first (LayoutKit's convention).
-  private mutating func distributeFill(_ parts: UnsafeBufferPointer<Flex>, length: Double) {
-    var delta = length - sizes.reduce(0, +)
+  private mutating func distributeFill(length: Double, numbers: inout [Double], order: inout [Int]) {
+    var delta = length - total(numbers)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
-    let count = sizes.count
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
-      let base = parts.startIndex
-      // Insertion sort: cheapest priority first, higher index first among equals.
-      for i in 0..<count {
-        let keyPriority = growing ? parts[base + i].hug : parts[base + i].cr
-        var j = i - 1
-        while j >= 0 {
-          let other = order[j]
-          let otherPriority = growing ? parts[base + other].hug : parts[base + other].cr
-          guard otherPriority > keyPriority || (otherPriority == keyPriority && other < i) else { break }
-          order[j + 1] = other
-          j -= 1
-        }
-        order[j + 1] = i
+    let base = order.count
+    order.append(contentsOf: repeatElement(0, count: count))
+    // Insertion sort: cheapest priority first, higher index first among equals.
+    for i in 0..<count {
+      let keyPriority = growing ? flexes[first + i].hug : flexes[first + i].cr
+      var j = i - 1
+      while j >= 0 {
+        let other = order[base + j]
+        let otherPriority = growing ? flexes[first + other].hug : flexes[first + other].cr
+        guard otherPriority > keyPriority || (otherPriority == keyPriority && other < i) else { break }
+        order[base + j + 1] = other
+        j -= 1
       }
-      for index in order where abs(delta) > 1e-9 {
-        let part = parts[base + index]
-        let room = growing ? part.hi - sizes[index] : part.lo - sizes[index]
-        let take = growing ? min(delta, room) : max(delta, room)
-        sizes[index] += take
-        delta -= take
-      }
+      order[base + j + 1] = i
     }
+    for position in 0..<count where abs(delta) > 1e-9 {
+      let index = order[base + position]
+      let part = flexes[first + index]
+      let size = numbers[sizes + index]
+      let room = growing ? part.hi - size : part.lo - size
+      let take = growing ? min(delta, room) : max(delta, room)
+      numbers[sizes + index] = size + take
+      delta -= take
+    }
+    order.removeLast(count)
     if delta > 1e-6 {
       conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"
     } else if delta < -1e-6 {
@@ -98,75 +112,73 @@ struct Allocation {
   }
 
   /// `fillEqually`: every child gets `length / n`, clamped to its required bounds (conflict).
-  private mutating func distributeEqually(_ parts: UnsafeBufferPointer<Flex>, length: Double) {
-    let share = max(length, 0) / Double(sizes.count)
-    for (index, part) in zip(sizes.indices, parts) {
+  private mutating func distributeEqually(length: Double, numbers: inout [Double]) {
+    let share = max(length, 0) / Double(count)
+    for index in 0..<count {
+      let part = flexes[first + index]
       let size = min(max(share, part.lo), max(part.hi, part.lo))
       if abs(size - share) > 1e-6 {
         conflict = "a required size conflicts with the equal share \(Allocation.points(share)): the required size wins"
         if size > share { overflows = true }
       }
-      sizes[index] = size
+      numbers[sizes + index] = size
     }
   }
 
   /// `fillProportionally`: `canvas × nat / (Σnat + gaps)` for every sized child but the last,
   /// which takes what is left; children without a natural length get 0.
   private mutating func distributeProportionally(
-    _ parts: UnsafeBufferPointer<Flex>, length: Double, canvas: Double, gaps: Double
+    length: Double, canvas: Double, gaps: Double, numbers: inout [Double], order: inout [Int]
   ) {
-    let natural = sizes.reduce(0, +)
+    let natural = total(numbers)
     guard abs(length - natural) > 1e-9 else { return }
-    guard let last = sizes.lastIndex(where: { $0 > 0 }), natural + gaps > 0 else {
-      distributeFill(parts, length: length)
+    guard let last = (0..<count).last(where: { numbers[sizes + $0] > 0 }), natural + gaps > 0 else {
+      distributeFill(length: length, numbers: &numbers, order: &order)
       return
     }
     var used = 0.0
-    for index in sizes.indices where index != last {
-      sizes[index] = sizes[index] > 0 ? canvas * sizes[index] / (natural + gaps) : 0
-      used += sizes[index]
+    for index in 0..<count where index != last {
+      let size = numbers[sizes + index]
+      numbers[sizes + index] = size > 0 ? canvas * size / (natural + gaps) : 0
+      used += numbers[sizes + index]
     }
-    sizes[last] = length - used
-    if sizes[last] < 0 {
+    numbers[sizes + last] = length - used
+    if numbers[sizes + last] < 0 {
       conflict = "proportional sizes exceed the stack: the last sized child gets 0"
-      sizes[last] = 0
+      numbers[sizes + last] = 0
       overflows = true
     }
   }
 
   /// `equalCentering`: first child at 0, last ending at `inner`, centres equally spaced; a gap
   /// that would fall below `minimumGap` is clamped and the rest re-spread until stable.
-  private static func center(
-    _ sizes: UnsafeMutableBufferPointer<Double>, into offsets: UnsafeMutableBufferPointer<Double>, inner: Double,
-    minimumGap: Double
-  ) {
-    let count = sizes.count
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: count - 1) { gaps in
-      withUnsafeTemporaryAllocation(of: Bool.self, capacity: count - 1) { clamped in
-        _ = clamped.initialize(from: repeatElement(false, count: count - 1))
-        _ = gaps.initialize(from: repeatElement(minimumGap, count: count - 1))
-        while true {
-          var distance = inner - sizes[0] / 2 - sizes[count - 1] / 2
-          var open = 0
-          for k in 0..<(count - 1) {
-            if clamped[k] { distance -= minimumGap + (sizes[k] + sizes[k + 1]) / 2 } else { open += 1 }
-          }
-          guard open > 0 else { break }
-          let step = distance / Double(open)
-          var changed = false
-          for k in 0..<(count - 1) where !clamped[k] {
-            gaps[k] = step - (sizes[k] + sizes[k + 1]) / 2
-            if gaps[k] < minimumGap - 1e-9 {
-              clamped[k] = true
-              gaps[k] = minimumGap
-              changed = true
-            }
-          }
-          if !changed { break }
-        }
-        offsets[0] = 0
-        for k in 0..<(count - 1) { offsets[k + 1] = offsets[k] + sizes[k] + gaps[k] }
+  /// Only reached with at least two parts.
+  private func center(inner: Double, minimumGap: Double, numbers: inout [Double]) {
+    let size = Array(numbers[sizes..<(sizes + count)])
+    var gaps = Array(repeating: minimumGap, count: count - 1)
+    var clamped = Array(repeating: false, count: count - 1)
+    while true {
+      var distance = inner - size[0] / 2 - size[count - 1] / 2
+      var open = 0
+      for k in 0..<(count - 1) {
+        if clamped[k] { distance -= minimumGap + (size[k] + size[k + 1]) / 2 } else { open += 1 }
       }
+      guard open > 0 else { break }
+      let step = distance / Double(open)
+      var changed = false
+      for k in 0..<(count - 1) where !clamped[k] {
+        gaps[k] = step - (size[k] + size[k + 1]) / 2
+        if gaps[k] < minimumGap - 1e-9 {
+          clamped[k] = true
+          gaps[k] = minimumGap
+          changed = true
+        }
+      }
+      if !changed { break }
+    }
+    numbers[offsets] = 0
+    for k in 0..<(count - 1) {
+      numbers[offsets + k + 1] = numbers[offsets + k] + size[k] + gaps[k]
     }
   }
 

@@ -44,53 +44,26 @@ struct FlatText {
 
 /// A layout tree flattened into preorder arrays, with every numeric input sanitized.
 ///
-/// Built iteratively over the children arrays (no node is copied, any depth is safe); nodes deeper
-/// than `maxDepth` are collapsed (frame zero) with a warning.
+/// Built by a recursive walk that borrows each node from its parent's `children` (through a
+/// `Span`, so no `LayoutNode` is copied); the recursion stops at `maxDepth`, and deeper nodes are
+/// collapsed (frame zero) by an iterative walk, with one warning, so any depth is safe.
 struct FlatTree {
   var items: [FlatItem] = []
   var texts: [FlatText] = []
   var issues: [(node: Int, message: String)] = []
+  private var warnedDepth = false
 
   /// Largest length accepted, in points; larger values are clamped so that sums stay finite.
   static let maxLength = 1_000_000.0
 
-  struct Level {
-    var children: [LayoutNode]
-    var next: Int
-    var parent: Int
-    var depth: Int
-    var collapsed: Bool
-  }
-
-  /// Flattens `root`, reusing the workspace's buffers (its levels are handed back at the end;
-  /// `items` and `texts` go back with the pass).
-  init(_ root: LayoutNode, maxDepth: Int, workspace: inout Workspace) {
-    items = Workspace.take(&workspace.items)
-    texts = Workspace.take(&workspace.texts)
-    var levels = Workspace.take(&workspace.levels)
-    defer { workspace.levels = levels }
-    add(root, parent: -1, childIndex: 0, depth: 0, collapsed: false, maxDepth: maxDepth, levels: &levels)
-    while !levels.isEmpty {
-      let top = levels.count - 1
-      let next = levels[top].next
-      guard next < levels[top].children.count else {
-        items[levels[top].parent].end = items.count
-        levels.removeLast()
-        continue
-      }
-      levels[top].next = next + 1
-      let level = levels[top]
-      level.children.withUnsafeBufferPointer { children in
-        add(
-          children[next], parent: level.parent, childIndex: next, depth: level.depth,
-          collapsed: level.collapsed, maxDepth: maxDepth, levels: &levels)
-      }
-    }
+  /// Flattens `root`.
+  init(_ root: borrowing LayoutNode, maxDepth: Int) {
+    items.reserveCapacity(32)
+    add(root, parent: -1, childIndex: 0, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
   private mutating func add(
-    _ node: borrowing LayoutNode, parent: Int, childIndex: Int, depth: Int, collapsed: Bool, maxDepth: Int,
-    levels: inout [Level]
+    _ node: borrowing LayoutNode, parent: Int, childIndex: Int, depth: Int, collapsed: Bool, maxDepth: Int
   ) {
     let index = items.count
     var item = makeItem(node, index: index, parent: parent, childIndex: childIndex)
@@ -99,16 +72,46 @@ struct FlatTree {
       items.append(item)
       return
     }
-    var collapseChildren = collapsed || item.isHidden
+    let children = node.children
     if depth >= maxDepth {
-      if !collapsed && !issues.contains(where: { $0.message.hasPrefix("nesting deeper") }) {
+      if !collapsed && !warnedDepth {
+        warnedDepth = true
         issues.append((index, "nesting deeper than \(maxDepth) levels: deeper nodes are not laid out"))
       }
       item.kind = .leaf
-      collapseChildren = true
+      items.append(item)
+      addCollapsed(children, parent: index)
+      return
     }
     items.append(item)
-    levels.append(
-      Level(children: node.children, next: 0, parent: index, depth: depth + 1, collapsed: collapseChildren))
+    let span = children.span
+    for position in span.indices {
+      add(
+        span[position], parent: index, childIndex: position, depth: depth + 1, collapsed: collapsed || item.isHidden,
+        maxDepth: maxDepth)
+    }
+    items[index].end = items.count
+  }
+
+  /// Adds the subtrees below the depth limit, collapsed, without recursing (they can be any depth).
+  private mutating func addCollapsed(_ children: [LayoutNode], parent: Int) {
+    var levels: [(children: [LayoutNode], next: Int, parent: Int)] = [(children, 0, parent)]
+    while let top = levels.last {
+      guard top.next < top.children.count else {
+        items[top.parent].end = items.count
+        levels.removeLast()
+        continue
+      }
+      levels[levels.count - 1].next += 1
+      let span = top.children.span
+      let index = items.count
+      var item = makeItem(span[top.next], index: index, parent: top.parent, childIndex: top.next)
+      item.isCollapsed = true
+      if span[top.next].isStack, !span[top.next].children.isEmpty {
+        item.kind = .leaf
+        levels.append((span[top.next].children, 0, index))
+      }
+      items.append(item)
+    }
   }
 }

@@ -32,9 +32,7 @@ public struct LayoutEngine: Sendable {
 
   /// Lays out a node tree; see `layout(_:width:height:)` above.
   public func layout(_ root: LayoutNode, width: Double, height: Double? = nil) -> LayoutResult {
-    var workspace = WorkspacePool.shared.take()
-    let tree = FlatTree(root, maxDepth: maxDepth, workspace: &workspace)
-    var pass = LayoutPass(tree: tree, measurer: measurer, scale: scale, workspace: &workspace)
+    var pass = LayoutPass(tree: FlatTree(root, maxDepth: maxDepth), measurer: measurer, scale: scale)
     let rootWidth = proposal(width, name: "width", pass: &pass) ?? 0
     let rootHeight: Double
     if let height, let fixed = proposal(height, name: "height", pass: &pass) {
@@ -52,20 +50,15 @@ public struct LayoutEngine: Sendable {
     pass.frames[0] = Rect(x: 0, y: 0, width: rootWidth, height: rootHeight)
     if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
     pass.snapFrames()
-    let result = LayoutResult(
+    return LayoutResult(
       root: root, frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
       warnings: pass.warnings.map { LayoutWarning(path: pass.path(of: $0.node), message: $0.message) })
-    pass.recycle(into: &workspace)
-    WorkspacePool.shared.give(workspace)
-    return result
   }
 
   /// The node's size range (RepresentableKit's min … ideal … max): at `width` when given (all
   /// three widths equal it), else for a nil proposal (natural width; heights at that width).
   public func measure(_ node: some LayoutElement, width: Double? = nil) -> SizeRange {
-    var workspace = Workspace()
-    let tree = FlatTree(node.node, maxDepth: maxDepth, workspace: &workspace)
-    var pass = LayoutPass(tree: tree, measurer: measurer, scale: scale, workspace: &workspace)
+    var pass = LayoutPass(tree: FlatTree(node.node, maxDepth: maxDepth), measurer: measurer, scale: scale)
     let widthFlex = pass.flexWidth(0)
     let proposed = width.flatMap { proposal($0, name: "width", pass: &pass) }
     let fitted = proposed ?? widthFlex.nat

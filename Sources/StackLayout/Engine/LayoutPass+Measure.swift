@@ -177,16 +177,12 @@ extension LayoutPass {
     let distribution = tree.items[node].distribution
     var conflict: String?
     var overflows = false
-    scratch.withUnsafeBufferPointer { flexes in
-      numbers.withUnsafeMutableBufferPointer { out in
-        let allocation = Allocation(
-          UnsafeBufferPointer(rebasing: flexes[flexBase...]), inner: inner, spacing: spacing,
-          distribution: distribution, canvas: canvas,
-          sizes: UnsafeMutableBufferPointer(rebasing: out[base..<(base + count)]),
-          offsets: UnsafeMutableBufferPointer(rebasing: out[(base + count)...]))
-        conflict = allocation.conflict
-        overflows = allocation.overflows
-      }
+    do {  // the allocation (holding `scratch`) ends here, so popping `scratch` below copies nothing
+      let allocation = Allocation(
+        scratch, from: flexBase, inner: inner, spacing: spacing, distribution: distribution, canvas: canvas,
+        numbers: &numbers, sizes: base, offsets: base + count, order: &order)
+      conflict = allocation.conflict
+      overflows = allocation.overflows
     }
     scratch.removeSubrange(flexBase...)
     if report, let conflict {

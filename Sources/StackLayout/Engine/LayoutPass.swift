@@ -8,15 +8,13 @@ struct LayoutPass {
   /// Per node: `flexWidth` (width-independent) and the last `flexHeight` (by width), memoised.
   var memo: [NodeMemo]
   /// Per text: the natural (unwrapped) measurement, and the last width-bound one.
-  var naturalTexts: [TextMeasurement?]
-  var lastTextWidth: [Double]
-  var lastTexts: [TextMeasurement?]
+  var textMemo: [TextMemo]
   /// Scratch stack of flexes; each caller pushes its children and pops them before returning.
   var scratch: [Flex] = []
   /// Scratch stack of numbers (allocations, child widths and heights), used like `scratch`.
   var numbers: [Double] = []
-  /// Root-coordinate origins used while snapping.
-  var origins: [Origin]
+  /// Scratch stack of child positions (the order in which `fill` hands out slack), used like `scratch`.
+  var order: [Int] = []
   /// Exact frames relative to the parent; snapped at the end.
   var frames: [Rect]
   var textsOut: [TextMeasurement?]
@@ -24,39 +22,20 @@ struct LayoutPass {
   var warnings: [(node: Int, message: String)] = []
   private var warned: Set<String> = []
 
-  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double, workspace: inout Workspace) {
+  /// Every table is allocated here once, at its final size (the stacks at a size they rarely outgrow),
+  /// and freed with the pass: no buffer outlives a layout or is shared between threads.
+  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double) {
     self.tree = tree
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
     let count = tree.items.count
-    let textCount = tree.texts.count
-    memo = Workspace.take(&workspace.memo)
-    memo.append(contentsOf: repeatElement(NodeMemo(), count: count))
-    naturalTexts = Workspace.take(&workspace.naturalTexts)
-    naturalTexts.append(contentsOf: repeatElement(nil, count: textCount))
-    lastTextWidth = Workspace.take(&workspace.lastTextWidth)
-    lastTextWidth.append(contentsOf: repeatElement(.nan, count: textCount))
-    lastTexts = Workspace.take(&workspace.lastTexts)
-    lastTexts.append(contentsOf: repeatElement(nil, count: textCount))
-    scratch = Workspace.take(&workspace.scratch)
-    numbers = Workspace.take(&workspace.numbers)
-    origins = Workspace.take(&workspace.origins)
+    memo = Array(repeating: NodeMemo(), count: count)
+    textMemo = tree.texts.isEmpty ? [] : Array(repeating: TextMemo(), count: tree.texts.count)
+    scratch.reserveCapacity(count)
+    numbers.reserveCapacity(4 * count)
     frames = Array(repeating: .zero, count: count)
     textsOut = Array(repeating: nil, count: count)
     for issue in tree.issues { warn(issue.node, issue.message) }
-  }
-
-  /// Hands the reusable buffers back to `workspace` (the frames and texts go to the result).
-  mutating func recycle(into workspace: inout Workspace) {
-    swap(&workspace.items, &tree.items)
-    swap(&workspace.texts, &tree.texts)
-    swap(&workspace.memo, &memo)
-    swap(&workspace.naturalTexts, &naturalTexts)
-    swap(&workspace.lastTextWidth, &lastTextWidth)
-    swap(&workspace.lastTexts, &lastTexts)
-    swap(&workspace.scratch, &scratch)
-    swap(&workspace.numbers, &numbers)
-    swap(&workspace.origins, &origins)
   }
 
   /// Records a warning once per node and message.
@@ -86,10 +65,10 @@ struct LayoutPass {
 
   /// The natural (one-line, unwrapped) measurement of a text, cached.
   mutating func naturalText(_ text: Int) -> TextMeasurement {
-    if let cached = naturalTexts[text] { return cached }
+    if let cached = textMemo[text].natural { return cached }
     let input = tree.texts[text]
     let result = sanitized(measurer.measure(input.string, font: input.font, maxLines: input.lines, maxWidth: nil))
-    naturalTexts[text] = result
+    textMemo[text].natural = result
     return result
   }
 
@@ -97,11 +76,11 @@ struct LayoutPass {
   mutating func text(_ text: Int, width: Double) -> TextMeasurement {
     let natural = naturalText(text)
     if width >= ceilPixel(natural.width) - 1e-9 { return natural }
-    if lastTextWidth[text] == width, let cached = lastTexts[text] { return cached }
+    if textMemo[text].lastWidth == width, let cached = textMemo[text].last { return cached }
     let input = tree.texts[text]
     let result = sanitized(measurer.measure(input.string, font: input.font, maxLines: input.lines, maxWidth: width))
-    lastTextWidth[text] = width
-    lastTexts[text] = result
+    textMemo[text].lastWidth = width
+    textMemo[text].last = result
     return result
   }
 
@@ -136,4 +115,12 @@ struct NodeMemo {
   /// The width `height` was measured at; NaN when not measured yet.
   var heightWidth = Double.nan
   var height = Flex.free
+}
+
+/// Memoised measurements of one text.
+struct TextMemo {
+  var natural: TextMeasurement?
+  /// The width `last` was measured at; NaN when not measured yet.
+  var lastWidth = Double.nan
+  var last: TextMeasurement?
 }
