@@ -46,13 +46,15 @@ struct Flex {
 }
 
 extension Flex {
-  /// R3: a stack along its own axis (before margins). `count` is the number of visible children.
-  static func main(_ parts: ArraySlice<Flex>, spacing: Double, distribution: StackDistribution) -> Flex {
-    guard !parts.isEmpty else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
-    let gaps = spacing * Double(parts.count - 1)
+  /// R3: a stack along its own axis (before margins), over `flexes[first...]` (its visible children).
+  static func main(_ flexes: [Flex], from first: Int, spacing: Double, distribution: StackDistribution) -> Flex {
+    let count = flexes.count - first
+    guard count > 0 else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
+    let gaps = spacing * Double(count - 1)
     var sum = Flex(nat: gaps, lo: gaps, hi: gaps, hug: .infinity, cr: .infinity)
     var largest = Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0)
-    for part in parts {
+    for index in first..<flexes.count {
+      let part = flexes[index]
       sum.nat += part.nat
       sum.lo += part.lo
       sum.hi += part.hi
@@ -68,20 +70,21 @@ extension Flex {
     case .fill, .fillProportionally:
       return sum
     case .fillEqually:
-      let count = Double(parts.count)
+      let n = Double(count)
       return Flex(
-        nat: largest.nat * count + gaps, lo: largest.lo * count + gaps,
-        hi: max(largest.hi, largest.lo) * count + gaps, hug: largest.hug, cr: largest.cr)
+        nat: largest.nat * n + gaps, lo: largest.lo * n + gaps, hi: max(largest.hi, largest.lo) * n + gaps,
+        hug: largest.hug, cr: largest.cr)
     case .equalSpacing, .equalCentering:
       return Flex(nat: sum.nat, lo: sum.lo, hi: .infinity, hug: 49, cr: sum.cr)
     }
   }
 
-  /// R4 (and rule 14 for ZStack with `fill`): a stack across its axis (before margins).
-  static func cross(_ parts: ArraySlice<Flex>, fill: Bool) -> Flex {
-    guard !parts.isEmpty else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
+  /// R4 (and rule 14 for ZStack with `fill`): a stack across its axis (before margins), over `flexes[first...]`.
+  static func cross(_ flexes: [Flex], from first: Int, fill: Bool) -> Flex {
+    guard first < flexes.count else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
     var result = Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0)
-    for part in parts {
+    for index in first..<flexes.count {
+      let part = flexes[index]
       result.nat = max(result.nat, part.nat)
       result.lo = max(result.lo, part.lo)
       result.hi = min(result.hi, part.hi)
@@ -95,5 +98,13 @@ extension Flex {
       result.hug = 51
     }
     return result
+  }
+}
+
+extension Array {
+  /// Pops a scratch stack back to `count` elements (cheaper than `removeSubrange`, keeps the capacity).
+  @inline(__always)
+  mutating func pop(to count: Int) {
+    removeLast(self.count - count)
   }
 }

@@ -13,7 +13,7 @@ extension LayoutPass {
       }
       child = tree.items[child].end
     }
-    var flex = Flex.cross(scratch[base...], fill: item.alignment == .fill)
+    var flex = Flex.cross(scratch, from: base, fill: item.alignment == .fill)
     if item.alignment == .firstBaseline || item.alignment == .lastBaseline {
       var ascent = 0.0
       var descent = 0.0
@@ -33,8 +33,8 @@ extension LayoutPass {
       flex.nat = ascent + descent
       flex.lo = max(flex.lo, 0)
     }
-    scratch.removeSubrange(base...)
-    numbers.removeSubrange(span.base...)
+    scratch.pop(to: base)
+    numbers.pop(to: span.base)
     return flex
   }
 
@@ -43,7 +43,9 @@ extension LayoutPass {
     let item = tree.items[node]
     if item.kind == .leaf {
       if item.text >= 0, item.intrinsicWidth == nil || item.intrinsicHeight == nil {
-        textsOut[node] = text(Int(item.text), width: width)
+        let measurement = text(Int(item.text), width: width)
+        if textsOut.isEmpty { textsOut = Array(repeating: nil, count: frames.count) }
+        textsOut[node] = measurement
       }
       return
     }
@@ -133,7 +135,7 @@ extension LayoutPass {
       }
       child = tree.items[child].end
     }
-    numbers.removeSubrange(widths...)
+    numbers.pop(to: widths)
   }
 
   private mutating func placeHStack(_ node: Int, inner: Rect, width: Double) {
@@ -193,7 +195,7 @@ extension LayoutPass {
       }
       child = tree.items[child].end
     }
-    numbers.removeSubrange(span.base...)
+    numbers.pop(to: span.base)
   }
 
   /// Main-axis position of a hidden child that comes before visible child `position`: the

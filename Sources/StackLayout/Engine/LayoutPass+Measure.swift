@@ -27,13 +27,12 @@ extension LayoutPass {
         if isVisible(child) { scratch.append(flexWidth(child)) }
         child = tree.items[child].end
       }
-      let parts = scratch[base...]
       switch item.kind {
-      case .hstack: flex = .main(parts, spacing: item.spacing, distribution: item.distribution)
-      case .vstack: flex = .cross(parts, fill: item.alignment == .fill)
-      default: flex = .cross(parts, fill: true)
+      case .hstack: flex = .main(scratch, from: base, spacing: item.spacing, distribution: item.distribution)
+      case .vstack: flex = .cross(scratch, from: base, fill: item.alignment == .fill)
+      default: flex = .cross(scratch, from: base, fill: true)
       }
-      scratch.removeSubrange(base...)
+      scratch.pop(to: base)
       flex = flex.adding(item.margin.left + item.margin.right)
     }
     flex = constrainWidth(node, flex)
@@ -90,8 +89,8 @@ extension LayoutPass {
         }
         child = tree.items[child].end
       }
-      flex = .main(scratch[base...], spacing: item.spacing, distribution: item.distribution)
-      scratch.removeSubrange(base...)
+      flex = .main(scratch, from: base, spacing: item.spacing, distribution: item.distribution)
+      scratch.pop(to: base)
     case .hstack:
       flex = hstackHeight(node, width: width)
     case .zstack:
@@ -102,8 +101,8 @@ extension LayoutPass {
         if isVisible(child) { scratch.append(flexHeight(child, width: inner)) }
         child = tree.items[child].end
       }
-      flex = .cross(scratch[base...], fill: true)
-      scratch.removeSubrange(base...)
+      flex = .cross(scratch, from: base, fill: true)
+      scratch.pop(to: base)
     }
     if item.kind != .leaf { flex = flex.adding(item.margin.top + item.margin.bottom) }
     flex = constrainHeight(node, flex, width: width)
@@ -184,7 +183,7 @@ extension LayoutPass {
       conflict = allocation.conflict
       overflows = allocation.overflows
     }
-    scratch.removeSubrange(flexBase...)
+    scratch.pop(to: flexBase)
     if report, let conflict {
       if overflows { overflow(node, conflict) } else { warn(node, conflict) }
     }

@@ -16,7 +16,7 @@ extension LayoutPass {
       let top = snapPixel(y)
       var width = snapPixel(x + frame.width) - left
       var height = snapPixel(y + frame.height) - top
-      if let measured = textsOut[node] {
+      if !textsOut.isEmpty, let measured = textsOut[node] {
         // Rounding both edges of a box at least as large as the (pixel-ceiled) measurement keeps it
         // at least that large; this only absorbs floating-point noise at exact ties.
         let measuredWidth = ceilPixel(measured.width)

@@ -17,7 +17,8 @@ struct LayoutPass {
   var order: [Int] = []
   /// Exact frames relative to the parent; snapped at the end.
   var frames: [Rect]
-  var textsOut: [TextMeasurement?]
+  /// Per node, the measurement of a label at its final width; empty until the first label is measured.
+  var textsOut: [TextMeasurement?] = []
   var overflowing: Set<Int> = []
   var warnings: [(node: Int, message: String)] = []
   private var warned: Set<String> = []
@@ -34,7 +35,6 @@ struct LayoutPass {
     scratch.reserveCapacity(count)
     numbers.reserveCapacity(4 * count)
     frames = Array(repeating: .zero, count: count)
-    textsOut = Array(repeating: nil, count: count)
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 

@@ -28,8 +28,13 @@ public struct LayoutResult: Sendable, Equatable {
   /// Frames in preorder (root first, then each subtree in order), relative to the parent, pixel-snapped.
   public let frames: [Rect]
   /// Text measurements in preorder at each label's final width; nil for other nodes, collapsed labels and
-  /// labels given both intrinsic sizes (those are never measured).
-  public let texts: [TextMeasurement?]
+  /// labels given both intrinsic sizes (those are never measured). Built on access when no label was
+  /// measured: read it once, not per node.
+  public var texts: [TextMeasurement?] {
+    measuredTexts.isEmpty ? Array(repeating: nil, count: frames.count) : measuredTexts
+  }
+  /// `texts`, or empty when every entry is nil (most cards with fixed-size labels: no per-node array).
+  private let measuredTexts: [TextMeasurement?]
   /// Indices (preorder) of nodes whose children may extend past their bounds (a resolved conflict).
   public let overflowing: Set<Int>
   /// Conflicts and invalid values resolved by a fallback.
@@ -41,7 +46,7 @@ public struct LayoutResult: Sendable, Equatable {
   ) {
     self.root = root
     self.frames = frames
-    self.texts = texts
+    measuredTexts = texts.contains { $0 != nil } ? texts : []
     self.overflowing = overflowing
     self.warnings = warnings
   }
@@ -52,7 +57,7 @@ public struct LayoutResult: Sendable, Equatable {
   /// The result as a tree of placed nodes.
   public var placed: PlacedNode {
     var index = 0
-    return PlacedNode(building: root, frames: frames, texts: texts, index: &index)
+    return PlacedNode(building: root, frames: frames, texts: measuredTexts, index: &index)
   }
 }
 
