@@ -71,17 +71,19 @@ stackfeed, bench, anchor = f"{bin_dir}/stackfeed", f"{bin_dir}/stackfeed-bench",
 columns = "id, title, subtitle, tag, image"
 med = statistics.median
 
-def run(cmd, out=subprocess.DEVNULL):
-    """Wall seconds and peak RSS (MB) of one process."""
+def run(cmd, rss=False):
+    """Wall seconds of one process, and its peak RSS in MB (through /usr/bin/time) when asked."""
+    rss_file = f"{work}/rss.txt"
+    full = ["/usr/bin/time", "-f", "%M", "-o", rss_file] + cmd if rss else cmd
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"bench-all: {' '.join(cmd)} failed: {err}")
-    return wall, usage.ru_maxrss / 1024
+    if proc.returncode != 0:
+        sys.exit(f"bench-all: {' '.join(cmd)} failed: {proc.stderr.decode()}")
+    if not rss:
+        return wall, None
+    with open(rss_file) as f:
+        return wall, int(f.read().split()[-1]) / 1024
 
 def remove(path):
     for suffix in ("", "-wal", "-shm"):
@@ -114,9 +116,9 @@ for n in sizes:
         remove(db)
         wall, _ = run([stackfeed, "seed", "--generate", str(n), "--db", db])
         r["seed"].append(n / wall)
-        wall, rss = run([stackfeed, "list", "--format", "json", "--db", db])
+        wall, rss = run([stackfeed, "list", "--format", "json", "--db", db], rss=True)
         r["list"].append(wall); r["list_rss"].append(rss)
-        wall, rss = run(["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"])
+        wall, rss = run(["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"], rss=True)
         r["sqlite_json"].append(wall); r["sqlite_rss"].append(rss)
     for i in range(page_runs):
         r["page"].append(run([stackfeed, "list", "--format", "json", "--limit", "20", "--after", cursor, "--db", db])[0])

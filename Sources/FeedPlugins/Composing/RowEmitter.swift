@@ -49,6 +49,8 @@ final class RowEmitter {
     try emitModels(of: plugin, after: streamKey, limit: rowsWanted, isStream: true, afterEach: afterEach)
   }
 
+  // The stream's rows (a million feed items) take a specialized copy instead of value-witness calls per row.
+  @_specialize(where Plugin == FeedItemPlugin)
   private func emitModels<Plugin: RowPlugin>(
     of plugin: Plugin, after key: Int64?, limit rowsWanted: Int?, isStream: Bool, afterEach: () throws -> Void
   ) throws {
