@@ -1,10 +1,10 @@
 import FeedModels
 
-/// One picture of an order's gallery, with the `+N` overlay on the last one when images were left out.
+/// One picture of an order's gallery; the 4th carries the `+N` overlay.
 public struct GalleryImage: Sendable, Hashable {
   /// The product image asset name.
   public var image: String
-  /// `"+N"` on the 4th image when the order has more than 4 images, else `nil`.
+  /// `"+N"` on the 4th image (N = image count − 3, so `+1` for exactly 4 images), else `nil`.
   public var overlay: String?
 
   /// Creates a gallery image.
@@ -41,7 +41,8 @@ public struct OrderViewModel: Sendable, Hashable {
   }
 
   /// The gallery of a list of line items: each product image repeated by its quantity, at most 4;
-  /// when there are more, the 4th carries `+N` with N = image count − 3. The count saturates at `Int.max`, so
+  /// the 4th (index 3) carries `+N` with N = image count − 3, as reference-app.md's rule says (exactly 4
+  /// images give `+1`: the 4th tile stands for itself and whatever follows it). The count saturates at `Int.max`, so
   /// huge stored quantities give a large `+N` rather than an overflow trap.
   ///
   ///     // tshirt ×1, top ×1, hoodie ×1, shorts ×3 → tshirt, top, hoodie, shorts "+3"
@@ -56,7 +57,7 @@ public struct OrderViewModel: Sendable, Hashable {
       }
     }
     return images.enumerated().map { index, image in
-      let overlay = index == maxGalleryImages - 1 && total > maxGalleryImages ? "+\(total - 3)" : nil
+      let overlay = index == maxGalleryImages - 1 ? "+\(total - 3)" : nil
       return GalleryImage(image: image, overlay: overlay)
     }
   }

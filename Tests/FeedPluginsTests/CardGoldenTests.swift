@@ -11,7 +11,7 @@ import Testing
     case reference
     /// No tag, no subtitle or image, a title that wraps, one that is cut, and an order of 9 images (+6).
     case edges
-    /// Orders alone: one image (a single wide tile), four images (no overlay).
+    /// Orders alone: one image (a single wide tile), four images (the 4th carries +1).
     case order1 = "order-1"
     case order4 = "order-4"
     /// No rows at all.

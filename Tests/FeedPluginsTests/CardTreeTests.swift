@@ -66,7 +66,7 @@ import Testing
     #expect(layout.size.height == 1300.0 / 3)
   }
 
-  @Test(arguments: [(1, 1, nil), (4, 4, nil), (9, 4, "+6")] as [(Int, Int, String?)])
+  @Test(arguments: [(1, 1, nil), (3, 3, nil), (4, 4, "+1"), (9, 4, "+6")] as [(Int, Int, String?)])
   func theGalleryShowsAtMostFourTilesAndTheOverlayOnTheFourth(quantity: Int, tiles: Int, overlay: String?) throws {
     let card = Self.order(quantity: quantity)
     let gallery = try #require(Self.node("gallery", in: card)?.children.first)

@@ -83,7 +83,7 @@ import Testing
     #expect(order.id == "new")
     #expect(order.texts == [RowText("title", "IT'S EN ROUTE"), RowText("subtitle", "Ordered on 01 Feb 22")])
     #expect(order.gallery?.map(\.image) == ["top", "top", "hoodie", "hoodie"])
-    #expect(order.gallery?.map(\.overlay) == [nil, nil, nil, nil])
+    #expect(order.gallery?.map(\.overlay) == [nil, nil, nil, "+1"])
     let utc = try #require(try store.rows(zone: "UTC").first { $0.kind == "order" })
     #expect(utc.text("subtitle") == "Ordered on 31 Jan 22")
   }

@@ -22,7 +22,7 @@ import Testing
     {"rows": [
       {"kind": "header", "id": "profile", "texts": {"headline": "HI, STRASSE", "initials": "SÖ"}},
       {"kind": "feed_item", "id": "é1", "texts": {"title": "CRÈME BRÛLÉE À LA CARTE", "subtitle": "Süße Grüße", "tag": "NEU SS", "image": "crème"}},
-      {"kind": "order", "id": "o-new", "texts": {"title": "IT'S UNTERWEGS", "subtitle": "Ordered on \(date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "b", "overlay": null}, {"image": "b", "overlay": null}]},
+      {"kind": "order", "id": "o-new", "texts": {"title": "IT'S UNTERWEGS", "subtitle": "Ordered on \(date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "b", "overlay": null}, {"image": "b", "overlay": "+1"}]},
       {"kind": "feed_item", "id": "🙂", "texts": {"title": "FIRE 🔥 SALE", "subtitle": null, "tag": "🔥 HOT", "image": null}},
       {"kind": "feed_item", "id": "plain", "texts": {"title": "PLAIN", "subtitle": null, "tag": null, "image": null}}
     ], "next": null}

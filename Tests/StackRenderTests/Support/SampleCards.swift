@@ -51,7 +51,7 @@ enum SampleCards {
   }
 
   static func order(title: String, subtitle: String, images: [String]) -> ZStack {
-    let overlay = images.count > 4 ? "+\(images.count - 3)" : nil
+    let overlay = images.count >= 4 ? "+\(images.count - 3)" : nil
     return ZStack {
       Box(background: .white, cornerRadius: 12).id("card")
       VStack(spacing: 5) {
