@@ -11,9 +11,13 @@ import CSQLite
 ///     }
 public struct Row {
   let statement: Statement
+  /// The number of columns, read once per row: every typed accessor checks its index against it.
+  public let count: Int
 
-  /// The number of columns.
-  public var count: Int { statement.columnCount }
+  init(statement: Statement) {
+    self.statement = statement
+    self.count = statement.columnCount
+  }
 
   /// The name of column `index`.
   public func columnName(at index: Int) -> String { statement.columnName(at: index) }
