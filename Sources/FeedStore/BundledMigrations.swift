@@ -8,10 +8,16 @@ import SQLiteCore
 ///     let mine = BundledMigrations.forKind("feed_item")   // [0001_feed_item_create, …]
 public enum BundledMigrations {
   /// Every bundled migration, in name order.
-  public static let all: [Migration] = BundledFiles.files(in: "Migrations")
-    .filter { $0.key.hasSuffix(".sql") }
-    .map { Migration(name: String($0.key.dropLast(4)), sql: String(decoding: $0.value, as: UTF8.self)) }
+  /// (Read straight from the file table: a `[String: Data]` dictionary costs a tenth of a short command's start.)
+  public static let all: [Migration] = BundledFiles.all
+    .filter { $0.path.hasPrefix(folder) && $0.path.hasSuffix(".sql") }
+    .map { file in
+      let name = String(file.path.dropFirst(folder.count).dropLast(4))
+      return Migration(name: name, sql: String(decoding: file.data, as: UTF8.self))
+    }
     .sorted { $0.name < $1.name }
+
+  private static let folder = "Migrations/"
 
   /// The migrations of one plugin kind among `migrations` (the bundled ones by default): those named
   /// `NNNN_<kind>_…`, in name order. A kind must not be another kind's prefix followed by `_`.
