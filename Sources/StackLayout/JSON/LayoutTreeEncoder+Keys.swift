@@ -1,58 +1,101 @@
 extension LayoutTreeEncoder {
-  /// The node's keys in the contract's order, values already encoded; defaults are left out except
-  /// the stack and content keys, which are always written.
-  func keys(of node: LayoutNode) -> [(String, String)] {
-    let number = JSONText.number
-    var keys: [(String, String)] = [("type", JSONText.string(node.typeName))]
-    if let id = node.id { keys.append(("id", JSONText.string(id))) }
-    if let action = node.action { keys.append(("action", JSONText.string(action))) }
-    if node.isHidden { keys.append(("hidden", "true")) }
+  /// Writes the node's keys in the contract's order, one line each, every line ending with a comma (the frame
+  /// follows); defaults are left out except the stack and content keys, which are always written. Values are
+  /// written piece by piece into the output, without intermediate strings.
+  mutating func writeKeys(of node: LayoutNode, depth: Int) {
+    member("type", JSONText.string(node.typeName), depth)
+    if let id = node.id { member("id", JSONText.string(id), depth) }
+    if let action = node.action { member("action", JSONText.string(action), depth) }
+    if node.isHidden { member("hidden", "true", depth) }
     if node.isStack {
       let margin = node.margin
-      keys += [
-        ("spacing", number(node.spacing)),
-        ("distribution", JSONText.string(node.distribution.rawValue)),
-        ("alignment", JSONText.string(node.alignment.rawValue)),
-        (
-          "margin",
-          "{\"top\": \(number(margin.top)), \"left\": \(number(margin.left)), "
-            + "\"bottom\": \(number(margin.bottom)), \"right\": \(number(margin.right))}"
-        ),
-      ]
+      member("spacing", JSONText.number(node.spacing), depth)
+      member("distribution", JSONText.string(node.distribution.rawValue), depth)
+      member("alignment", JSONText.string(node.alignment.rawValue), depth)
+      begin("margin", depth)
+      append("{\"top\": ")
+      append(JSONText.number(margin.top))
+      append(", \"left\": ")
+      append(JSONText.number(margin.left))
+      append(", \"bottom\": ")
+      append(JSONText.number(margin.bottom))
+      append(", \"right\": ")
+      append(JSONText.number(margin.right))
+      append("}")
+      end()
     }
-    for (name, constraint) in [("width", node.width), ("height", node.height)] {
-      guard let constraint else { continue }
-      keys.append((name, number(constraint.value)))
-      if !constraint.priority.isRequired { keys.append((name + "Priority", number(Double(constraint.priority.value)))) }
-    }
+    constraint("width", node.width, depth)
+    constraint("height", node.height, depth)
     if let ratio = node.aspectRatio {
-      keys.append(("aspectRatio", number(ratio.ratio)))
-      if !ratio.priority.isRequired { keys.append(("aspectRatioPriority", number(Double(ratio.priority.value)))) }
+      member("aspectRatio", JSONText.number(ratio.ratio), depth)
+      if !ratio.priority.isRequired {
+        member("aspectRatioPriority", JSONText.number(Double(ratio.priority.value)), depth)
+      }
     }
     if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
-      let parts = [("width", node.intrinsicWidth), ("height", node.intrinsicHeight)].compactMap { name, value in
-        value.map { "\"\(name)\": \(number($0))" }
+      begin("intrinsic", depth)
+      append("{")
+      if let width = node.intrinsicWidth {
+        append("\"width\": ")
+        append(JSONText.number(width))
       }
-      keys.append(("intrinsic", "{" + parts.joined(separator: ", ") + "}"))
+      if let height = node.intrinsicHeight {
+        append(node.intrinsicWidth == nil ? "\"height\": " : ", \"height\": ")
+        append(JSONText.number(height))
+      }
+      append("}")
+      end()
     }
     switch node.kind {
     case .text(let content):
-      keys += [
-        ("text", JSONText.string(content.string)),
-        ("font", "{\"size\": \(number(content.font.size)), \"weight\": \"\(content.font.weight.rawValue)\"}"),
-        ("lines", String(content.lines)),
-        ("textAlignment", JSONText.string(content.alignment.rawValue)),
-        ("color", JSONText.string(content.color.hex)),
-      ]
+      member("text", JSONText.string(content.string), depth)
+      begin("font", depth)
+      append("{\"size\": ")
+      append(JSONText.number(content.font.size))
+      append(", \"weight\": \"")
+      append(content.font.weight.rawValue)
+      append("\"}")
+      end()
+      member("lines", String(content.lines), depth)
+      member("textAlignment", JSONText.string(content.alignment.rawValue), depth)
+      member("color", JSONText.string(content.color.hex), depth)
     case .image(let content):
-      keys.append(("image", content.name.map(JSONText.string) ?? "null"))
-      keys.append(("contentMode", JSONText.string(content.contentMode.rawValue)))
+      member("image", content.name.map(JSONText.string) ?? "null", depth)
+      member("contentMode", JSONText.string(content.contentMode.rawValue), depth)
     default:
       break
     }
-    if let background = node.background { keys.append(("background", JSONText.string(background.hex))) }
-    if node.cornerRadius != 0 { keys.append(("cornerRadius", number(node.cornerRadius))) }
-    if node.alpha != 1 { keys.append(("alpha", number(node.alpha))) }
-    return keys
+    if let background = node.background { member("background", JSONText.string(background.hex), depth) }
+    if node.cornerRadius != 0 { member("cornerRadius", JSONText.number(node.cornerRadius), depth) }
+    if node.alpha != 1 { member("alpha", JSONText.number(node.alpha), depth) }
+  }
+
+  /// `name` and, when not required, `namePriority`, for a width or height constraint.
+  private mutating func constraint(_ name: String, _ constraint: SizeConstraint?, _ depth: Int) {
+    guard let constraint else { return }
+    member(name, JSONText.number(constraint.value), depth)
+    if !constraint.priority.isRequired {
+      member(name + "Priority", JSONText.number(Double(constraint.priority.value)), depth)
+    }
+  }
+
+  /// One `"name": value,` line.
+  private mutating func member(_ name: String, _ value: String, _ depth: Int) {
+    begin(name, depth)
+    append(value)
+    end()
+  }
+
+  /// The start of a line: indent and `"name": ` (names are fixed and need no escaping).
+  private mutating func begin(_ name: String, _ depth: Int) {
+    pad(depth)
+    append("\"")
+    append(name)
+    append("\": ")
+  }
+
+  /// The end of a member's line.
+  private mutating func end() {
+    append(",\n")
   }
 }

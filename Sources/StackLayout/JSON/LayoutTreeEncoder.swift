@@ -31,15 +31,7 @@ struct LayoutTreeEncoder {
         append("{\n")
         let frame = index < result.frames.count ? result.frames[index] : .zero
         index += 1
-        for member in keys(of: node) {
-          // Keys are fixed names that need no escaping.
-          pad(depth + 1)
-          append("\"")
-          append(member.0)
-          append("\": ")
-          append(member.1)
-          append(",\n")
-        }
+        writeKeys(of: node, depth: depth + 1)
         pad(depth + 1)
         appendFrame(frame)
         append(node.isStack ? ",\n" : "\n")
@@ -64,13 +56,21 @@ struct LayoutTreeEncoder {
     return String(decoding: out, as: UTF8.self)
   }
 
-  private mutating func append(_ text: String) {
+  mutating func append(_ text: String) {
     var text = text
     text.withUTF8 { out.append(contentsOf: $0) }
   }
 
-  private mutating func pad(_ depth: Int) {
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: baseIndent + 2 * depth))
+  /// Spaces to copy indents from.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+
+  mutating func pad(_ depth: Int) {
+    var width = baseIndent + 2 * depth
+    while width > 0 {
+      let run = min(width, Self.spaces.count)
+      out.append(contentsOf: Self.spaces[0..<run])
+      width -= run
+    }
   }
 
   private mutating func line(_ depth: Int, _ text: String) {
