@@ -78,8 +78,25 @@ struct Allocation {
     var delta = length - total(numbers)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
+    if count == 1 {  // one child: no order to work out
+      delta -= take(delta, growing: growing, index: 0, numbers: &numbers)
+    } else {
+      delta = distributeInOrder(delta, growing: growing, numbers: &numbers, order: &order)
+    }
+    if delta > 1e-6 {
+      conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"
+    } else if delta < -1e-6 {
+      conflict = "required sizes do not fit: children overflow by \(Allocation.points(-delta))"
+      overflows = true
+    }
+  }
+
+  /// Hands `delta` out in priority order; returns what is left.
+  private func distributeInOrder(_ slack: Double, growing: Bool, numbers: inout [Double], order: inout [Int]) -> Double
+  {
+    var delta = slack
     let base = order.count
-    order.append(contentsOf: repeatElement(0, count: count))
+    for _ in 0..<count { order.append(0) }
     // Insertion sort: cheapest priority first, higher index first among equals.
     for i in 0..<count {
       let keyPriority = growing ? flexes[first + i].hug : flexes[first + i].cr
@@ -94,21 +111,20 @@ struct Allocation {
       order[base + j + 1] = i
     }
     for position in 0..<count where abs(delta) > 1e-9 {
-      let index = order[base + position]
-      let part = flexes[first + index]
-      let size = numbers[sizes + index]
-      let room = growing ? part.hi - size : part.lo - size
-      let take = growing ? min(delta, room) : max(delta, room)
-      numbers[sizes + index] = size + take
-      delta -= take
+      delta -= take(delta, growing: growing, index: order[base + position], numbers: &numbers)
     }
-    order.removeLast(count)
-    if delta > 1e-6 {
-      conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"
-    } else if delta < -1e-6 {
-      conflict = "required sizes do not fit: children overflow by \(Allocation.points(-delta))"
-      overflows = true
-    }
+    order.pop(to: base)
+    return delta
+  }
+
+  /// Grows (or shrinks) part `index` by as much of `delta` as its bounds allow; returns the amount taken.
+  @inline(__always)
+  private func take(_ delta: Double, growing: Bool, index: Int, numbers: inout [Double]) -> Double {
+    let part = flexes[first + index]
+    let size = numbers[sizes + index]
+    let amount = growing ? min(delta, part.hi - size) : max(delta, part.lo - size)
+    numbers[sizes + index] = size + amount
+    return amount
   }
 
   /// `fillEqually`: every child gets `length / n`, clamped to its required bounds (conflict).

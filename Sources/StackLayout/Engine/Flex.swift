@@ -102,9 +102,10 @@ extension Flex {
 }
 
 extension Array {
-  /// Pops a scratch stack back to `count` elements (cheaper than `removeSubrange`, keeps the capacity).
+  /// Pops a scratch stack back to `count` elements, keeping the capacity (one `removeLast()` per
+  /// element: a stack frame holds a few children, and `removeLast(_:)` goes through `replaceSubrange`).
   @inline(__always)
   mutating func pop(to count: Int) {
-    removeLast(self.count - count)
+    while self.count > count { removeLast() }
   }
 }

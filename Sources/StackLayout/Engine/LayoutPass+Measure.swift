@@ -171,7 +171,7 @@ extension LayoutPass {
   mutating func allocate(_ node: Int, flexesFrom flexBase: Int, inner: Double, canvas: Double, report: Bool) -> Span {
     let count = scratch.count - flexBase
     let base = numbers.count
-    numbers.append(contentsOf: repeatElement(0, count: 2 * count))
+    for _ in 0..<(2 * count) { numbers.append(0) }
     let spacing = tree.items[node].spacing
     let distribution = tree.items[node].distribution
     var conflict: String?
