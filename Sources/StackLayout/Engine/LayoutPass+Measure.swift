@@ -152,8 +152,15 @@ extension LayoutPass {
   }
 
   /// Rule 5: a horizontal stack's main-axis allocation at `width` (pushed on `numbers`; the
-  /// caller pops it).
+  /// caller pops it). Measuring and arranging ask for the same width: the second time it is recalled.
   mutating func hstackAllocation(_ node: Int, width: Double, report: Bool) -> Span {
+    if memo[node].allocationWidth == width { return recallAllocation(node, report: report) }
+    let span = computeHStackAllocation(node, width: width, report: report)
+    remember(span, of: node, width: width)
+    return span
+  }
+
+  private mutating func computeHStackAllocation(_ node: Int, width: Double, report: Bool) -> Span {
     let end = tree.items[node].end
     let base = scratch.count
     var child = node + 1
@@ -184,6 +191,7 @@ extension LayoutPass {
       overflows = allocation.overflows
     }
     scratch.pop(to: flexBase)
+    lastConflict = conflict.map { (message: $0, overflows: overflows) }
     if report, let conflict {
       if overflows { overflow(node, conflict) } else { warn(node, conflict) }
     }

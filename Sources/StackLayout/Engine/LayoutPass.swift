@@ -21,6 +21,9 @@ struct LayoutPass {
   var textsOut: [TextMeasurement?] = []
   var overflowing: Set<Int> = []
   var warnings: [(node: Int, message: String)] = []
+  /// The conflict of the last `allocate` call, and the remembered conflicts of HStack allocations.
+  var lastConflict: Conflict?
+  var allocationConflicts: [Int: Conflict] = [:]
   private var warned: Set<String> = []
 
   /// Every table is allocated here once, at its final size (the stacks at a size they rarely outgrow),
@@ -115,7 +118,15 @@ struct NodeMemo {
   /// The width `height` was measured at; NaN when not measured yet.
   var heightWidth = Double.nan
   var height = Flex.free
+  /// The width of this HStack's remembered allocation; NaN when none.
+  var allocationWidth = Double.nan
+  /// This node's main-axis size and offset in its parent HStack's remembered allocation.
+  var allocatedSize = 0.0
+  var allocatedOffset = 0.0
 }
+
+/// An allocation conflict: the warning, and whether the children overflow.
+typealias Conflict = (message: String, overflows: Bool)
 
 /// Memoised measurements of one text.
 struct TextMemo {
