@@ -1,9 +1,11 @@
 extension FlatTree {
-  /// Copies a node's values into a `FlatItem`, replacing invalid numbers by their documented fallback.
-  mutating func makeItem(_ node: borrowing LayoutNode, index: Int, parent: Int, childIndex: Int) -> FlatItem {
+  /// Copies the values of `nodes[position]` into a `FlatItem`, replacing invalid numbers by their
+  /// documented fallback. Every field is read in place (`nodes[position].field`): passing the node
+  /// itself to a function would copy the whole `LayoutNode` first.
+  mutating func makeItem(_ nodes: [LayoutNode], _ position: Int, index: Int, parent: Int) -> FlatItem {
     let kind: FlatItem.Kind
     var label: FlatText?
-    switch node.kind {
+    switch nodes[position].kind {
     case .vstack: kind = .vstack
     case .hstack: kind = .hstack
     case .zstack: kind = .zstack
@@ -22,22 +24,22 @@ extension FlatTree {
       label = FlatText(string: content.string, font: font, lines: lines)
     case .spacer, .image, .box: kind = .leaf
     }
-    let width = node.width.flatMap { length($0.value, "width", index) }
-    let height = node.height.flatMap { length($0.value, "height", index) }
-    var ratio = node.aspectRatio?.ratio
+    let width = nodes[position].width.flatMap { length($0.value, "width", index) }
+    let height = nodes[position].height.flatMap { length($0.value, "height", index) }
+    var ratio = nodes[position].aspectRatio?.ratio
     if let value = ratio, !(value.isFinite && value > 0) {
       issues.append((index, "aspect ratio \(value) is not positive and finite: ignored"))
       ratio = nil
     }
     if let value = ratio { ratio = min(max(value, 1e-6), 1e6) }
-    let spacing = length(node.spacing, "spacing", index) ?? 0
+    let spacing = length(nodes[position].spacing, "spacing", index) ?? 0
     let margin = EdgeInsets(
-      top: length(node.margin.top, "margin top", index) ?? 0,
-      left: length(node.margin.left, "margin left", index) ?? 0,
-      bottom: length(node.margin.bottom, "margin bottom", index) ?? 0,
-      right: length(node.margin.right, "margin right", index) ?? 0)
-    let intrinsicWidth = node.intrinsicWidth.flatMap { length($0, "intrinsic width", index) }
-    let intrinsicHeight = node.intrinsicHeight.flatMap { length($0, "intrinsic height", index) }
+      top: length(nodes[position].margin.top, "margin top", index) ?? 0,
+      left: length(nodes[position].margin.left, "margin left", index) ?? 0,
+      bottom: length(nodes[position].margin.bottom, "margin bottom", index) ?? 0,
+      right: length(nodes[position].margin.right, "margin right", index) ?? 0)
+    let intrinsicWidth = nodes[position].intrinsicWidth.flatMap { length($0, "intrinsic width", index) }
+    let intrinsicHeight = nodes[position].intrinsicHeight.flatMap { length($0, "intrinsic height", index) }
     var text = -1
     // A label given both (valid) intrinsic sizes is never measured: its text is not kept.
     if let label, intrinsicWidth == nil || intrinsicHeight == nil {
@@ -45,11 +47,12 @@ extension FlatTree {
       texts.append(label)
     }
     return FlatItem(
-      end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: childIndex),
-      text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: node.isHidden, isCollapsed: false,
-      alignment: node.alignment, distribution: node.distribution,
-      widthPriority: node.width?.priority.value ?? 1000, heightPriority: node.height?.priority.value ?? 1000,
-      ratioPriority: node.aspectRatio?.priority.value ?? 1000, spacing: spacing, margin: margin,
+      end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: position),
+      text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: nodes[position].isHidden, isCollapsed: false,
+      alignment: nodes[position].alignment, distribution: nodes[position].distribution,
+      widthPriority: nodes[position].width?.priority.value ?? 1000,
+      heightPriority: nodes[position].height?.priority.value ?? 1000,
+      ratioPriority: nodes[position].aspectRatio?.priority.value ?? 1000, spacing: spacing, margin: margin,
       rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
       rawIntrinsicWidth: intrinsicWidth ?? .nan, rawIntrinsicHeight: intrinsicHeight ?? .nan)
   }

@@ -44,8 +44,8 @@ struct FlatText {
 
 /// A layout tree flattened into preorder arrays, with every numeric input sanitized.
 ///
-/// Built by a recursive walk that borrows each node from its parent's `children` (through a
-/// `Span`, so no `LayoutNode` is copied); the recursion stops at `maxDepth`, and deeper nodes are
+/// Built by a recursive walk that reads each node in place in its parent's `children` (no
+/// `LayoutNode` is copied); the recursion stops at `maxDepth`, and deeper nodes are
 /// collapsed (frame zero) by an iterative walk, with one warning, so any depth is safe.
 struct FlatTree {
   var items: [FlatItem] = []
@@ -57,22 +57,23 @@ struct FlatTree {
   static let maxLength = 1_000_000.0
 
   /// Flattens `root`.
-  init(_ root: borrowing LayoutNode, maxDepth: Int) {
+  init(_ root: LayoutNode, maxDepth: Int) {
     items.reserveCapacity(32)
-    add(root, parent: -1, childIndex: 0, depth: 0, collapsed: false, maxDepth: maxDepth)
+    add([root], 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
+  /// Adds `nodes[position]` and its subtree. The node is only ever read in place (see `makeItem`).
   private mutating func add(
-    _ node: borrowing LayoutNode, parent: Int, childIndex: Int, depth: Int, collapsed: Bool, maxDepth: Int
+    _ nodes: [LayoutNode], _ position: Int, parent: Int, depth: Int, collapsed: Bool, maxDepth: Int
   ) {
     let index = items.count
-    var item = makeItem(node, index: index, parent: parent, childIndex: childIndex)
+    var item = makeItem(nodes, position, index: index, parent: parent)
     item.isCollapsed = collapsed
-    guard node.isStack, !node.children.isEmpty else {
+    let children = nodes[position].children
+    guard item.kind != .leaf, !children.isEmpty else {
       items.append(item)
       return
     }
-    let children = node.children
     if depth >= maxDepth {
       if !collapsed && !warnedDepth {
         warnedDepth = true
@@ -84,11 +85,8 @@ struct FlatTree {
       return
     }
     items.append(item)
-    let span = children.span
-    for position in span.indices {
-      add(
-        span[position], parent: index, childIndex: position, depth: depth + 1, collapsed: collapsed || item.isHidden,
-        maxDepth: maxDepth)
+    for child in children.indices {
+      add(children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
     }
     items[index].end = items.count
   }
@@ -103,13 +101,13 @@ struct FlatTree {
         continue
       }
       levels[levels.count - 1].next += 1
-      let span = top.children.span
       let index = items.count
-      var item = makeItem(span[top.next], index: index, parent: top.parent, childIndex: top.next)
+      var item = makeItem(top.children, top.next, index: index, parent: top.parent)
       item.isCollapsed = true
-      if span[top.next].isStack, !span[top.next].children.isEmpty {
+      let children = top.children[top.next].children
+      if item.kind != .leaf, !children.isEmpty {
         item.kind = .leaf
-        levels.append((span[top.next].children, 0, index))
+        levels.append((children, 0, index))
       }
       items.append(item)
     }
