@@ -35,15 +35,14 @@ extension LayoutPass {
       scratch.pop(to: base)
       flex = flex.adding(item.margin.left + item.margin.right)
     }
-    flex = constrainWidth(node, flex)
+    if !item.rawRatio.isNaN || !item.rawFixedWidth.isNaN { flex = constrainWidth(node, item, flex) }
     memo[node].width = flex
     memo[node].hasWidth = true
     return flex
   }
 
   /// Applies a fixed width and (rule 6) an aspect ratio whose height is fixed and required.
-  private mutating func constrainWidth(_ node: Int, _ content: Flex) -> Flex {
-    let item = tree.items[node]
+  private mutating func constrainWidth(_ node: Int, _ item: FlatItem, _ content: Flex) -> Flex {
     var flex = content
     if let ratio = item.ratio, let height = item.fixedHeight, item.heightPriority >= 1000 {
       let result = flex.constrained(to: ratio * height, priority: item.ratioPriority)
@@ -105,15 +104,14 @@ extension LayoutPass {
       scratch.pop(to: base)
     }
     if item.kind != .leaf { flex = flex.adding(item.margin.top + item.margin.bottom) }
-    flex = constrainHeight(node, flex, width: width)
+    if !item.rawRatio.isNaN || !item.rawFixedHeight.isNaN { flex = constrainHeight(node, item, flex, width: width) }
     memo[node].heightWidth = width
     memo[node].height = flex
     return flex
   }
 
   /// Rule 12 (aspect ratio at a priority, height = width / ratio) then rules 3/13 (fixed height).
-  private mutating func constrainHeight(_ node: Int, _ content: Flex, width: Double) -> Flex {
-    let item = tree.items[node]
+  private mutating func constrainHeight(_ node: Int, _ item: FlatItem, _ content: Flex, width: Double) -> Flex {
     var flex = content
     if let ratio = item.ratio, !(item.fixedHeight != nil && item.heightPriority >= 1000) {
       let result = flex.constrained(to: min(width / ratio, FlatTree.maxLength), priority: item.ratioPriority)
