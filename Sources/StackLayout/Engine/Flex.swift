@@ -100,12 +100,3 @@ extension Flex {
     return result
   }
 }
-
-extension Array {
-  /// Pops a scratch stack back to `count` elements, keeping the capacity (one `removeLast()` per
-  /// element: a stack frame holds a few children, and `removeLast(_:)` goes through `replaceSubrange`).
-  @inline(__always)
-  mutating func pop(to count: Int) {
-    while self.count > count { removeLast() }
-  }
-}

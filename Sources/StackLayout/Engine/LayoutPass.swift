@@ -33,11 +33,11 @@ struct LayoutPass {
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
     let count = tree.items.count
-    memo = Array(repeating: NodeMemo(), count: count)
+    memo = .filled(with: NodeMemo(), count: count)
     textMemo = tree.texts.isEmpty ? [] : Array(repeating: TextMemo(), count: tree.texts.count)
     scratch.reserveCapacity(count)
     numbers.reserveCapacity(4 * count)
-    frames = Array(repeating: .zero, count: count)
+    frames = .filled(with: .zero, count: count)
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 
