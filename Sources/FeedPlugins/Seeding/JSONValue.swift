@@ -20,21 +20,23 @@ public indirect enum JSONValue: Sendable, Hashable, Decodable {
 
   /// Decodes any JSON value.
   public init(from decoder: any Decoder) throws {
+    // Every failed attempt throws (and allocates) an error: try the common kinds first. Strings, objects,
+    // arrays and booleans decode only from their own kind; Int64 is tried before Double.
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([String: JSONValue].self) {
+      self = .object(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
     } else if let value = try? container.decode(Bool.self) {
       self = .bool(value)
     } else if let value = try? container.decode(Int64.self) {
       self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
     } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      self = .number(try container.decode(Double.self))
     }
   }
 
