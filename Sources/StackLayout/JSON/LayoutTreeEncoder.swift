@@ -79,16 +79,21 @@ struct LayoutTreeEncoder {
     out.append(UInt8(ascii: "\n"))
   }
 
-  /// `"frame": {"x": …, "y": …, "width": …, "height": …}`, piece by piece (no interpolation).
+  /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
   private mutating func appendFrame(_ frame: Rect) {
-    append("\"frame\": {\"x\": ")
-    append(JSONText.number(frame.x))
-    append(", \"y\": ")
-    append(JSONText.number(frame.y))
-    append(", \"width\": ")
-    append(JSONText.number(frame.width))
-    append(", \"height\": ")
-    append(JSONText.number(frame.height))
+    append("\"frame\": ")
+    appendNumbers([("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height)])
+  }
+
+  /// `{"name": number, …}`, piece by piece (no interpolation).
+  mutating func appendNumbers(_ fields: [(String, Double)]) {
+    append("{")
+    for (index, field) in fields.enumerated() {
+      append(index == 0 ? "\"" : ", \"")
+      append(field.0)
+      append("\": ")
+      append(JSONText.number(field.1))
+    }
     append("}")
   }
 }
