@@ -13,7 +13,11 @@ extension LayoutTreeEncoder {
       member("distribution", JSONText.string(node.distribution.rawValue), depth)
       member("alignment", JSONText.string(node.alignment.rawValue), depth)
       begin("margin", depth)
-      appendNumbers([("top", margin.top), ("left", margin.left), ("bottom", margin.bottom), ("right", margin.right)])
+      appendField("top", margin.top, first: true)
+      appendField("left", margin.left)
+      appendField("bottom", margin.bottom)
+      appendField("right", margin.right)
+      append("}")
       end()
     }
     constraint("width", node.width, depth)

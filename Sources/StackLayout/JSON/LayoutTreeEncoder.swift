@@ -82,18 +82,18 @@ struct LayoutTreeEncoder {
   /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
   private mutating func appendFrame(_ frame: Rect) {
     append("\"frame\": ")
-    appendNumbers([("x", frame.x), ("y", frame.y), ("width", frame.width), ("height", frame.height)])
+    appendField("x", frame.x, first: true)
+    appendField("y", frame.y)
+    appendField("width", frame.width)
+    appendField("height", frame.height)
+    append("}")
   }
 
-  /// `{"name": number, …}`, piece by piece (no interpolation).
-  mutating func appendNumbers(_ fields: [(String, Double)]) {
-    append("{")
-    for (index, field) in fields.enumerated() {
-      append(index == 0 ? "\"" : ", \"")
-      append(field.0)
-      append("\": ")
-      append(JSONText.number(field.1))
-    }
-    append("}")
+  /// `{"name": number` for the first field of an object, `, "name": number` for the next ones.
+  mutating func appendField(_ name: String, _ value: Double, first: Bool = false) {
+    append(first ? "{\"" : ", \"")
+    append(name)
+    append("\": ")
+    append(JSONText.number(value))
   }
 }
