@@ -78,9 +78,11 @@ struct Allocation {
     var delta = length - total(numbers)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
-    if count == 1 {  // one child: no order to work out
-      delta -= take(delta, growing: growing, index: 0, numbers: &numbers)
-    } else {
+    // The cheapest child (highest index among equals) comes first in the order: it alone usually
+    // absorbs all of `delta` (one child, or one free child in a fill stack), so no order is sorted.
+    let cheapest = cheapestPart(growing: growing)
+    delta -= take(delta, growing: growing, index: cheapest, numbers: &numbers)
+    if count > 1, abs(delta) > 1e-9 {
       delta = distributeInOrder(delta, growing: growing, numbers: &numbers, order: &order)
     }
     if delta > 1e-6 {
@@ -91,7 +93,23 @@ struct Allocation {
     }
   }
 
-  /// Hands `delta` out in priority order; returns what is left.
+  /// The part `fill` hands slack to first: the lowest hugging (growing) or compression
+  /// resistance (shrinking); the higher index among equals.
+  @inline(__always)
+  private func cheapestPart(growing: Bool) -> Int {
+    var best = 0
+    var bestPriority = growing ? flexes[first].hug : flexes[first].cr
+    for index in 1..<max(count, 1) {
+      let priority = growing ? flexes[first + index].hug : flexes[first + index].cr
+      if priority <= bestPriority {
+        best = index
+        bestPriority = priority
+      }
+    }
+    return best
+  }
+
+  /// Hands `delta` out in priority order after the cheapest part (already served); returns what is left.
   private func distributeInOrder(_ slack: Double, growing: Bool, numbers: inout [Double], order: inout [Int]) -> Double
   {
     var delta = slack
@@ -110,7 +128,7 @@ struct Allocation {
       }
       order[base + j + 1] = i
     }
-    for position in 0..<count where abs(delta) > 1e-9 {
+    for position in 1..<count where abs(delta) > 1e-9 {
       delta -= take(delta, growing: growing, index: order[base + position], numbers: &numbers)
     }
     order.pop(to: base)

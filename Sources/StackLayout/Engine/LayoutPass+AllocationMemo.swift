@@ -12,7 +12,12 @@ extension LayoutPass {
       child = tree.items[child].end
     }
     memo[node].allocationWidth = width
-    allocationConflicts[node] = lastConflict
+    // Conflicts are rare: the dictionary is only touched when there is one to remember or forget.
+    if let lastConflict {
+      allocationConflicts[node] = lastConflict
+    } else if !allocationConflicts.isEmpty {
+      allocationConflicts[node] = nil
+    }
   }
 
   /// Pushes the remembered allocation on `numbers` as `allocate` would, reporting its conflict again.
