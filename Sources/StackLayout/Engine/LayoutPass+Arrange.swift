@@ -1,29 +1,29 @@
 extension LayoutPass {
   /// Rule 5d/5e: a horizontal stack's height flex at `width`, baselines included.
   mutating func hstackHeight(_ node: Int, width: Double) -> Flex {
-    let item = tree.items[node]
+    let end = tree.items[node].end
+    let alignment = tree.items[node].alignment
     let span = hstackAllocation(node, width: width, report: false)
     let base = scratch.count
     var child = node + 1
     var position = 0
-    while child < item.end {
+    while child < end {
       if isVisible(child) {
         scratch.append(flexHeight(child, width: size(span, position)))
         position += 1
       }
       child = tree.items[child].end
     }
-    var flex = Flex.cross(scratch, from: base, fill: item.alignment == .fill)
-    if item.alignment == .firstBaseline || item.alignment == .lastBaseline {
+    var flex = Flex.cross(scratch, from: base, fill: alignment == .fill)
+    if alignment == .firstBaseline || alignment == .lastBaseline {
       var ascent = 0.0
       var descent = 0.0
       child = node + 1
       position = 0
-      while child < item.end {
+      while child < end {
         if isVisible(child) {
           let height = scratch[base + position].nat
-          let line = baseline(
-            child, width: size(span, position), height: height, first: item.alignment == .firstBaseline)
+          let line = baseline(child, width: size(span, position), height: height, first: alignment == .firstBaseline)
           ascent = max(ascent, line)
           descent = max(descent, height - line)
           position += 1
@@ -40,18 +40,19 @@ extension LayoutPass {
 
   /// Lays out a node at a size: places its children, then each child's subtree.
   mutating func arrange(_ node: Int, width: Double, height: Double) {
-    let item = tree.items[node]
-    if item.kind == .leaf {
-      if item.text >= 0, item.intrinsicWidth == nil || item.intrinsicHeight == nil {
-        let measurement = text(Int(item.text), width: width)
+    if tree.items[node].kind == .leaf {
+      let label = tree.items[node].text
+      if label >= 0, tree.items[node].rawIntrinsicWidth.isNaN || tree.items[node].rawIntrinsicHeight.isNaN {
+        let measurement = text(Int(label), width: width)
         if textsOut.isEmpty { textsOut = Array(repeating: nil, count: frames.count) }
         textsOut[node] = measurement
       }
       return
     }
     place(node, width: width, height: height)
+    let end = tree.items[node].end
     var child = node + 1
-    while child < item.end {
+    while child < end {
       if isVisible(child) { arrange(child, width: frames[child].width, height: frames[child].height) }
       child = tree.items[child].end
     }
@@ -59,15 +60,14 @@ extension LayoutPass {
 
   /// Sets the frames of a stack's children (not deeper) for the stack laid out at a size.
   mutating func place(_ node: Int, width: Double, height: Double) {
-    let item = tree.items[node]
-    let margin = item.margin
+    let margin = tree.items[node].margin
     let innerWidth = width - margin.left - margin.right
     let innerHeight = height - margin.top - margin.bottom
     if innerWidth < -1e-9 || innerHeight < -1e-9 {
       overflow(node, "layout margins are larger than the stack")
     }
     let inner = Rect(x: margin.left, y: margin.top, width: max(0, innerWidth), height: max(0, innerHeight))
-    switch item.kind {
+    switch tree.items[node].kind {
     case .zstack: placeZStack(node, inner: inner)
     case .vstack: placeVStack(node, inner: inner, height: height)
     case .hstack: placeHStack(node, inner: inner, width: width)
@@ -103,11 +103,12 @@ extension LayoutPass {
   }
 
   private mutating func placeVStack(_ node: Int, inner: Rect, height: Double) {
-    let item = tree.items[node]
+    let end = tree.items[node].end
+    let alignment = tree.items[node].alignment
     let flexBase = scratch.count
     let widths = numbers.count
     var child = node + 1
-    while child < item.end {
+    while child < end {
       if isVisible(child) {
         let width = vstackChildWidth(child, parent: node, inner: inner.width)
         let flex = flexHeight(child, width: width)
@@ -119,16 +120,16 @@ extension LayoutPass {
     let span = allocate(node, flexesFrom: flexBase, inner: inner.height, canvas: height, report: true)
     child = node + 1
     var position = 0
-    while child < item.end {
+    while child < end {
       if isVisible(child) {
         let width = numbers[widths + position]
-        let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
+        let x = crossOffset(alignment, inner: inner.width, size: width, vertical: true)
         frames[child] = Rect(
           x: inner.x + x, y: inner.y + offset(span, position), width: width, height: size(span, position))
         position += 1
       } else {
-        let width = item.alignment == .fill ? inner.width : 0
-        let x = crossOffset(item.alignment, inner: inner.width, size: width, vertical: true)
+        let width = alignment == .fill ? inner.width : 0
+        let x = crossOffset(alignment, inner: inner.width, size: width, vertical: true)
         frames[child] = Rect(
           x: inner.x + x, y: inner.y + hiddenPosition(position, span, inner: inner.height), width: width,
           height: 0)
@@ -139,24 +140,25 @@ extension LayoutPass {
   }
 
   private mutating func placeHStack(_ node: Int, inner: Rect, width: Double) {
-    let item = tree.items[node]
+    let end = tree.items[node].end
+    let alignment = tree.items[node].alignment
     let span = hstackAllocation(node, width: width, report: true)
-    let baselineAligned = item.alignment == .firstBaseline || item.alignment == .lastBaseline
+    let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
     let heights = numbers.count  // per visible child: height, then baseline
     var ascent = 0.0
     var child = node + 1
     var position = 0
-    while child < item.end {
+    while child < end {
       if isVisible(child) {
         let childWidth = size(span, position)
         let flex = flexHeight(child, width: childWidth)
         var height: Double
         var line = 0.0
-        if item.alignment == .fill {
+        if alignment == .fill {
           height = fillLength(child, parent: node, inner: inner.height, flex: flex)
         } else if baselineAligned {
           height = flex.nat
-          line = baseline(child, width: childWidth, height: height, first: item.alignment == .firstBaseline)
+          line = baseline(child, width: childWidth, height: height, first: alignment == .firstBaseline)
           ascent = max(ascent, line)
         } else {
           height = min(flex.nat, inner.height)
@@ -173,13 +175,13 @@ extension LayoutPass {
     }
     child = node + 1
     position = 0
-    while child < item.end {
+    while child < end {
       if isVisible(child) {
         let height = numbers[heights + 2 * position]
         let y =
           baselineAligned
           ? ascent - numbers[heights + 2 * position + 1]
-          : crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
+          : crossOffset(alignment, inner: inner.height, size: height, vertical: false)
         if baselineAligned && y + height > inner.height + 1e-9 {
           overflow(node, "baseline-aligned children are taller than the stack")
         }
@@ -187,8 +189,8 @@ extension LayoutPass {
           x: inner.x + offset(span, position), y: inner.y + y, width: size(span, position), height: height)
         position += 1
       } else {
-        let height = item.alignment == .fill ? inner.height : 0
-        let y = crossOffset(item.alignment, inner: inner.height, size: height, vertical: false)
+        let height = alignment == .fill ? inner.height : 0
+        let y = crossOffset(alignment, inner: inner.height, size: height, vertical: false)
         frames[child] = Rect(
           x: inner.x + hiddenPosition(position, span, inner: inner.width), y: inner.y + y, width: 0,
           height: height)

@@ -8,34 +8,40 @@ extension LayoutPass {
   /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal.
   mutating func flexWidth(_ node: Int) -> Flex {
     if memo[node].hasWidth { return memo[node].width }
-    let item = tree.items[node]
+    let kind = tree.items[node].kind
     var flex: Flex
-    switch item.kind {
+    switch kind {
     case .leaf:
-      if let width = item.intrinsicWidth {
+      let label = tree.items[node].text
+      if let width = tree.items[node].intrinsicWidth {
         flex = .intrinsic(width)
-      } else if item.text >= 0 {
-        let natural = naturalText(Int(item.text)).width
+      } else if label >= 0 {
+        let natural = naturalText(Int(label)).width
         flex = .intrinsic(ceilPixel(natural))
       } else {
         flex = .free
       }
     case .vstack, .hstack, .zstack:
+      let end = tree.items[node].end
       let base = scratch.count
       var child = node + 1
-      while child < item.end {
+      while child < end {
         if isVisible(child) { scratch.append(flexWidth(child)) }
         child = tree.items[child].end
       }
-      switch item.kind {
-      case .hstack: flex = .main(scratch, from: base, spacing: item.spacing, distribution: item.distribution)
-      case .vstack: flex = .cross(scratch, from: base, fill: item.alignment == .fill)
+      switch kind {
+      case .hstack:
+        flex = .main(
+          scratch, from: base, spacing: tree.items[node].spacing, distribution: tree.items[node].distribution)
+      case .vstack: flex = .cross(scratch, from: base, fill: tree.items[node].alignment == .fill)
       default: flex = .cross(scratch, from: base, fill: true)
       }
       scratch.pop(to: base)
-      flex = flex.adding(item.margin.left + item.margin.right)
+      flex = flex.adding(tree.items[node].margin.left + tree.items[node].margin.right)
     }
-    if !item.rawRatio.isNaN || !item.rawFixedWidth.isNaN { flex = constrainWidth(node, item, flex) }
+    if !tree.items[node].rawRatio.isNaN || !tree.items[node].rawFixedWidth.isNaN {
+      flex = constrainWidth(node, tree.items[node], flex)
+    }
     memo[node].width = flex
     memo[node].hasWidth = true
     return flex
@@ -65,46 +71,50 @@ extension LayoutPass {
   /// The node's height flex at `width` (height-for-width; rules 1–5, 12–14), memoised per width.
   mutating func flexHeight(_ node: Int, width: Double) -> Flex {
     if memo[node].heightWidth == width { return memo[node].height }
-    let item = tree.items[node]
+    let kind = tree.items[node].kind
+    let end = tree.items[node].end
     var flex: Flex
-    switch item.kind {
+    switch kind {
     case .leaf:
-      if let height = item.intrinsicHeight {
+      let label = tree.items[node].text
+      if let height = tree.items[node].intrinsicHeight {
         flex = .intrinsic(height)
-      } else if item.text >= 0 {
-        let measured = text(Int(item.text), width: width).height
+      } else if label >= 0 {
+        let measured = text(Int(label), width: width).height
         flex = .intrinsic(ceilPixel(measured))
       } else {
         flex = .free
       }
     case .vstack:
-      let inner = max(0, width - item.margin.left - item.margin.right)
+      let inner = max(0, width - tree.items[node].margin.left - tree.items[node].margin.right)
       let base = scratch.count
       var child = node + 1
-      while child < item.end {
+      while child < end {
         if isVisible(child) {
           let childWidth = vstackChildWidth(child, parent: node, inner: inner)
           scratch.append(flexHeight(child, width: childWidth))
         }
         child = tree.items[child].end
       }
-      flex = .main(scratch, from: base, spacing: item.spacing, distribution: item.distribution)
+      flex = .main(scratch, from: base, spacing: tree.items[node].spacing, distribution: tree.items[node].distribution)
       scratch.pop(to: base)
     case .hstack:
       flex = hstackHeight(node, width: width)
     case .zstack:
-      let inner = max(0, width - item.margin.left - item.margin.right)
+      let inner = max(0, width - tree.items[node].margin.left - tree.items[node].margin.right)
       let base = scratch.count
       var child = node + 1
-      while child < item.end {
+      while child < end {
         if isVisible(child) { scratch.append(flexHeight(child, width: inner)) }
         child = tree.items[child].end
       }
       flex = .cross(scratch, from: base, fill: true)
       scratch.pop(to: base)
     }
-    if item.kind != .leaf { flex = flex.adding(item.margin.top + item.margin.bottom) }
-    if !item.rawRatio.isNaN || !item.rawFixedHeight.isNaN { flex = constrainHeight(node, item, flex, width: width) }
+    if kind != .leaf { flex = flex.adding(tree.items[node].margin.top + tree.items[node].margin.bottom) }
+    if !tree.items[node].rawRatio.isNaN || !tree.items[node].rawFixedHeight.isNaN {
+      flex = constrainHeight(node, tree.items[node], flex, width: width)
+    }
     memo[node].heightWidth = width
     memo[node].height = flex
     return flex
