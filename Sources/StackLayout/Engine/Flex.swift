@@ -45,27 +45,43 @@ struct Flex {
   }
 }
 
-extension Flex {
-  /// R3: a stack along its own axis (before margins), over `flexes[first...]` (its visible children).
-  static func main(_ flexes: [Flex], from first: Int, spacing: Double, distribution: StackDistribution) -> Flex {
-    let count = flexes.count - first
+/// R3 and R4 folded over a stack's visible children one at a time, so measuring keeps no
+/// stack of child flexes. `main` needs the number of children up front (the gaps come first in the sum).
+struct FlexFold {
+  private var count = 0
+  private var sum: Flex
+  /// The largest of each field (the smallest `hi`): R4's result, and `fillEqually`'s share.
+  private var largest = Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0)
+  private let gaps: Double
+
+  /// A fold along the axis of a stack of `children` visible children `spacing` apart.
+  init(children: Int, spacing: Double) {
+    gaps = children > 0 ? spacing * Double(children - 1) : 0
+    sum = Flex(nat: gaps, lo: gaps, hi: gaps, hug: .infinity, cr: .infinity)
+  }
+
+  /// A fold across the axis (no spacing).
+  init() { self.init(children: 0, spacing: 0) }
+
+  /// Adds the next child.
+  @inline(__always)
+  mutating func add(_ part: Flex) {
+    count += 1
+    sum.nat += part.nat
+    sum.lo += part.lo
+    sum.hi += part.hi
+    sum.hug = min(sum.hug, part.hug)
+    sum.cr = min(sum.cr, part.cr)
+    largest.nat = max(largest.nat, part.nat)
+    largest.lo = max(largest.lo, part.lo)
+    largest.hi = min(largest.hi, part.hi)
+    largest.hug = max(largest.hug, part.hug)
+    largest.cr = max(largest.cr, part.cr)
+  }
+
+  /// R3: the stack along its own axis (before margins).
+  func main(distribution: StackDistribution) -> Flex {
     guard count > 0 else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
-    let gaps = spacing * Double(count - 1)
-    var sum = Flex(nat: gaps, lo: gaps, hi: gaps, hug: .infinity, cr: .infinity)
-    var largest = Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0)
-    for index in first..<flexes.count {
-      let part = flexes[index]
-      sum.nat += part.nat
-      sum.lo += part.lo
-      sum.hi += part.hi
-      sum.hug = min(sum.hug, part.hug)
-      sum.cr = min(sum.cr, part.cr)
-      largest.nat = max(largest.nat, part.nat)
-      largest.lo = max(largest.lo, part.lo)
-      largest.hi = min(largest.hi, part.hi)
-      largest.hug = max(largest.hug, part.hug)
-      largest.cr = max(largest.cr, part.cr)
-    }
     switch distribution {
     case .fill, .fillProportionally:
       return sum
@@ -79,18 +95,10 @@ extension Flex {
     }
   }
 
-  /// R4 (and rule 14 for ZStack with `fill`): a stack across its axis (before margins), over `flexes[first...]`.
-  static func cross(_ flexes: [Flex], from first: Int, fill: Bool) -> Flex {
-    guard first < flexes.count else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
-    var result = Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0)
-    for index in first..<flexes.count {
-      let part = flexes[index]
-      result.nat = max(result.nat, part.nat)
-      result.lo = max(result.lo, part.lo)
-      result.hi = min(result.hi, part.hi)
-      result.hug = max(result.hug, part.hug)
-      result.cr = max(result.cr, part.cr)
-    }
+  /// R4 (and rule 14 for ZStack with `fill`): the stack across its axis (before margins).
+  func cross(fill: Bool) -> Flex {
+    guard count > 0 else { return Flex(nat: 0, lo: 0, hi: .infinity, hug: 0, cr: 0) }
+    var result = largest
     if fill {
       result.hi = max(result.hi, result.lo)
     } else {

@@ -4,18 +4,22 @@ extension LayoutPass {
     let end = tree.items[node].end
     let alignment = tree.items[node].alignment
     let span = hstackAllocation(node, width: width, report: false)
-    let base = scratch.count
+    let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
+    let base = scratch.count  // the children's height flexes, kept only for baselines
+    var fold = FlexFold()
     var child = node + 1
     var position = 0
     while child < end {
       if isVisible(child) {
-        scratch.append(flexHeight(child, width: size(span, position)))
+        let height = flexHeight(child, width: size(span, position))
+        fold.add(height)
+        if baselineAligned { scratch.append(height) }
         position += 1
       }
       child = tree.items[child].end
     }
-    var flex = Flex.cross(scratch, from: base, fill: alignment == .fill)
-    if alignment == .firstBaseline || alignment == .lastBaseline {
+    var flex = fold.cross(fill: alignment == .fill)
+    if baselineAligned {
       var ascent = 0.0
       var descent = 0.0
       child = node + 1

@@ -5,6 +5,17 @@ extension LayoutPass {
     !tree.items[node].isHidden && !tree.items[node].isCollapsed
   }
 
+  /// How many of a stack's children take part in its layout.
+  func visibleChildren(_ node: Int) -> Int {
+    var count = 0
+    var child = node + 1
+    while child < tree.items[node].end {
+      if isVisible(child) { count += 1 }
+      child = tree.items[child].end
+    }
+    return count
+  }
+
   /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal.
   mutating func flexWidth(_ node: Int) -> Flex {
     if memo[node].hasWidth { return memo[node].width }
@@ -23,20 +34,17 @@ extension LayoutPass {
       }
     case .vstack, .hstack, .zstack:
       let end = tree.items[node].end
-      let base = scratch.count
+      var fold = kind == .hstack ? FlexFold(children: visibleChildren(node), spacing: tree.items[node].spacing) : FlexFold()
       var child = node + 1
       while child < end {
-        if isVisible(child) { scratch.append(flexWidth(child)) }
+        if isVisible(child) { fold.add(flexWidth(child)) }
         child = tree.items[child].end
       }
       switch kind {
-      case .hstack:
-        flex = .main(
-          scratch, from: base, spacing: tree.items[node].spacing, distribution: tree.items[node].distribution)
-      case .vstack: flex = .cross(scratch, from: base, fill: tree.items[node].alignment == .fill)
-      default: flex = .cross(scratch, from: base, fill: true)
+      case .hstack: flex = fold.main(distribution: tree.items[node].distribution)
+      case .vstack: flex = fold.cross(fill: tree.items[node].alignment == .fill)
+      default: flex = fold.cross(fill: true)
       }
-      scratch.pop(to: base)
       flex = flex.adding(tree.items[node].margin.left + tree.items[node].margin.right)
     }
     if !tree.items[node].rawRatio.isNaN || !tree.items[node].rawFixedWidth.isNaN {
@@ -87,29 +95,27 @@ extension LayoutPass {
       }
     case .vstack:
       let inner = max(0, width - tree.items[node].margin.left - tree.items[node].margin.right)
-      let base = scratch.count
+      var fold = FlexFold(children: visibleChildren(node), spacing: tree.items[node].spacing)
       var child = node + 1
       while child < end {
         if isVisible(child) {
           let childWidth = vstackChildWidth(child, parent: node, inner: inner)
-          scratch.append(flexHeight(child, width: childWidth))
+          fold.add(flexHeight(child, width: childWidth))
         }
         child = tree.items[child].end
       }
-      flex = .main(scratch, from: base, spacing: tree.items[node].spacing, distribution: tree.items[node].distribution)
-      scratch.pop(to: base)
+      flex = fold.main(distribution: tree.items[node].distribution)
     case .hstack:
       flex = hstackHeight(node, width: width)
     case .zstack:
       let inner = max(0, width - tree.items[node].margin.left - tree.items[node].margin.right)
-      let base = scratch.count
+      var fold = FlexFold()
       var child = node + 1
       while child < end {
-        if isVisible(child) { scratch.append(flexHeight(child, width: inner)) }
+        if isVisible(child) { fold.add(flexHeight(child, width: inner)) }
         child = tree.items[child].end
       }
-      flex = .cross(scratch, from: base, fill: true)
-      scratch.pop(to: base)
+      flex = fold.cross(fill: true)
     }
     if kind != .leaf { flex = flex.adding(tree.items[node].margin.top + tree.items[node].margin.bottom) }
     if !tree.items[node].rawRatio.isNaN || !tree.items[node].rawFixedHeight.isNaN {
