@@ -1,8 +1,7 @@
 /// Rule 7: main-axis sizes and offsets of a stack's visible children, written into the layout
 /// pass's number stack (so allocating costs no heap memory) by index, with bounds checks.
 struct Allocation {
-  /// The flexes of the parts: `flexes[first ..< first + count]`.
-  private let flexes: [Flex]
+  /// The parts are `flexes[first ..< first + count]` (the array is passed to each step, not kept).
   private let first: Int
   private let count: Int
   /// Where the sizes, then the offsets (from the start of the content rect), sit in `numbers`.
@@ -22,7 +21,6 @@ struct Allocation {
     _ flexes: [Flex], from first: Int, inner: Double, spacing: Double, distribution: StackDistribution,
     canvas: Double, numbers: inout [Double], sizes: Int, offsets: Int, order: inout [Int]
   ) {
-    self.flexes = flexes
     self.first = first
     count = flexes.count - first
     self.sizes = sizes
@@ -33,19 +31,20 @@ struct Allocation {
     let gaps = spacing * Double(count - 1)
     switch distribution {
     case .fill:
-      distributeFill(length: inner - gaps, numbers: &numbers, order: &order)
+      distributeFill(flexes, length: inner - gaps, numbers: &numbers, order: &order)
     case .fillEqually:
-      distributeEqually(length: inner - gaps, numbers: &numbers)
+      distributeEqually(flexes, length: inner - gaps, numbers: &numbers)
     case .fillProportionally:
-      distributeProportionally(length: inner - gaps, canvas: canvas, gaps: gaps, numbers: &numbers, order: &order)
+      distributeProportionally(
+        flexes, length: inner - gaps, canvas: canvas, gaps: gaps, numbers: &numbers, order: &order)
     case .equalSpacing, .equalCentering:
       if count == 1 {
-        distributeEqually(length: inner, numbers: &numbers)
+        distributeEqually(flexes, length: inner, numbers: &numbers)
         break
       }
       let natural = total(numbers)
       if natural + gaps > inner + 1e-9 {
-        distributeFill(length: inner - gaps, numbers: &numbers, order: &order)
+        distributeFill(flexes, length: inner - gaps, numbers: &numbers, order: &order)
       } else if distribution == .equalSpacing {
         gap = (inner - natural) / Double(count - 1)
       } else {
@@ -74,16 +73,16 @@ struct Allocation {
 
   /// `fill`: hand slack out by ascending hugging, take it back by ascending compression
   /// resistance; ties go to the child with the higher index first (LayoutKit's convention).
-  private mutating func distributeFill(length: Double, numbers: inout [Double], order: inout [Int]) {
+  private mutating func distributeFill(_ flexes: [Flex], length: Double, numbers: inout [Double], order: inout [Int]) {
     var delta = length - total(numbers)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
     // The cheapest child (highest index among equals) comes first in the order: it alone usually
     // absorbs all of `delta` (one child, or one free child in a fill stack), so no order is sorted.
-    let cheapest = cheapestPart(growing: growing)
-    delta -= take(delta, growing: growing, index: cheapest, numbers: &numbers)
+    let cheapest = cheapestPart(flexes, growing: growing)
+    delta -= take(flexes, delta, growing: growing, index: cheapest, numbers: &numbers)
     if count > 1, abs(delta) > 1e-9 {
-      delta = distributeInOrder(delta, growing: growing, numbers: &numbers, order: &order)
+      delta = distributeInOrder(flexes, delta, growing: growing, numbers: &numbers, order: &order)
     }
     if delta > 1e-6 {
       conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"
@@ -96,7 +95,7 @@ struct Allocation {
   /// The part `fill` hands slack to first: the lowest hugging (growing) or compression
   /// resistance (shrinking); the higher index among equals.
   @inline(__always)
-  private func cheapestPart(growing: Bool) -> Int {
+  private func cheapestPart(_ flexes: [Flex], growing: Bool) -> Int {
     var best = 0
     var bestPriority = growing ? flexes[first].hug : flexes[first].cr
     for index in 1..<max(count, 1) {
@@ -110,8 +109,9 @@ struct Allocation {
   }
 
   /// Hands `delta` out in priority order after the cheapest part (already served); returns what is left.
-  private func distributeInOrder(_ slack: Double, growing: Bool, numbers: inout [Double], order: inout [Int]) -> Double
-  {
+  private func distributeInOrder(
+    _ flexes: [Flex], _ slack: Double, growing: Bool, numbers: inout [Double], order: inout [Int]
+  ) -> Double {
     var delta = slack
     let base = order.count
     for _ in 0..<count { order.append(0) }
@@ -129,7 +129,7 @@ struct Allocation {
       order[base + j + 1] = i
     }
     for position in 1..<count where abs(delta) > 1e-9 {
-      delta -= take(delta, growing: growing, index: order[base + position], numbers: &numbers)
+      delta -= take(flexes, delta, growing: growing, index: order[base + position], numbers: &numbers)
     }
     order.pop(to: base)
     return delta
@@ -137,7 +137,7 @@ struct Allocation {
 
   /// Grows (or shrinks) part `index` by as much of `delta` as its bounds allow; returns the amount taken.
   @inline(__always)
-  private func take(_ delta: Double, growing: Bool, index: Int, numbers: inout [Double]) -> Double {
+  private func take(_ flexes: [Flex], _ delta: Double, growing: Bool, index: Int, numbers: inout [Double]) -> Double {
     let part = flexes[first + index]
     let size = numbers[sizes + index]
     let amount = growing ? min(delta, part.hi - size) : max(delta, part.lo - size)
@@ -146,7 +146,7 @@ struct Allocation {
   }
 
   /// `fillEqually`: every child gets `length / n`, clamped to its required bounds (conflict).
-  private mutating func distributeEqually(length: Double, numbers: inout [Double]) {
+  private mutating func distributeEqually(_ flexes: [Flex], length: Double, numbers: inout [Double]) {
     let share = max(length, 0) / Double(count)
     for index in 0..<count {
       let part = flexes[first + index]
@@ -162,12 +162,13 @@ struct Allocation {
   /// `fillProportionally`: `canvas × nat / (Σnat + gaps)` for every sized child but the last,
   /// which takes what is left; children without a natural length get 0.
   private mutating func distributeProportionally(
+    _ flexes: [Flex],
     length: Double, canvas: Double, gaps: Double, numbers: inout [Double], order: inout [Int]
   ) {
     let natural = total(numbers)
     guard abs(length - natural) > 1e-9 else { return }
     guard let last = (0..<count).last(where: { numbers[sizes + $0] > 0 }), natural + gaps > 0 else {
-      distributeFill(length: length, numbers: &numbers, order: &order)
+      distributeFill(flexes, length: length, numbers: &numbers, order: &order)
       return
     }
     var used = 0.0

@@ -34,7 +34,8 @@ extension LayoutPass {
       }
     case .vstack, .hstack, .zstack:
       let end = tree.items[node].end
-      var fold = kind == .hstack ? FlexFold(children: visibleChildren(node), spacing: tree.items[node].spacing) : FlexFold()
+      var fold =
+        kind == .hstack ? FlexFold(children: visibleChildren(node), spacing: tree.items[node].spacing) : FlexFold()
       var child = node + 1
       while child < end {
         if isVisible(child) { fold.add(flexWidth(child)) }
