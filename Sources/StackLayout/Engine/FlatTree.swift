@@ -69,8 +69,8 @@ struct FlatTree {
     let index = items.count
     var item = makeItem(nodes, position, index: index, parent: parent)
     item.isCollapsed = collapsed
-    let children = nodes[position].children
-    guard item.kind != .leaf, !children.isEmpty else {
+    // `nodes[position].children` is read in place each time: a local copy would retain it.
+    guard item.kind != .leaf, !nodes[position].children.isEmpty else {
       items.append(item)
       return
     }
@@ -81,12 +81,12 @@ struct FlatTree {
       }
       item.kind = .leaf
       items.append(item)
-      addCollapsed(children, parent: index)
+      addCollapsed(nodes[position].children, parent: index)
       return
     }
     items.append(item)
-    for child in children.indices {
-      add(children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
+    for child in nodes[position].children.indices {
+      add(nodes[position].children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
     }
     items[index].end = items.count
   }

@@ -57,7 +57,10 @@ extension LayoutPass {
     let end = tree.items[node].end
     var child = node + 1
     while child < end {
-      if isVisible(child) { arrange(child, width: frames[child].width, height: frames[child].height) }
+      // A leaf without a label has nothing to arrange: no call for it.
+      if isVisible(child), tree.items[child].kind != .leaf || tree.items[child].text >= 0 {
+        arrange(child, width: frames[child].width, height: frames[child].height)
+      }
       child = tree.items[child].end
     }
   }
