@@ -58,8 +58,13 @@ struct FlatTree {
 
   /// Flattens `root`.
   init(_ root: LayoutNode, maxDepth: Int) {
+    self.init(root: [root], maxDepth: maxDepth)
+  }
+
+  /// Flattens `root[0]`, read in place (a caller that keeps the array saves copying the root).
+  init(root: [LayoutNode], maxDepth: Int) {
     items.reserveCapacity(32)
-    add([root], 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
+    add(root, 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
   /// Adds `nodes[position]` and its subtree. The node is only ever read in place (see `makeItem`).

@@ -32,7 +32,9 @@ public struct LayoutEngine: Sendable {
 
   /// Lays out a node tree; see `layout(_:width:height:)` above.
   public func layout(_ root: LayoutNode, width: Double, height: Double? = nil) -> LayoutResult {
-    var pass = LayoutPass(tree: FlatTree(root, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    // The root is copied once, into this array: flattened in place there, then moved to the result.
+    var roots = [root]
+    var pass = LayoutPass(tree: FlatTree(root: roots, maxDepth: maxDepth), measurer: measurer, scale: scale)
     let rootWidth = proposal(width, name: "width", pass: &pass) ?? 0
     let rootHeight: Double
     if let height, let fixed = proposal(height, name: "height", pass: &pass) {
@@ -51,7 +53,7 @@ public struct LayoutEngine: Sendable {
     if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
     pass.snapFrames()
     return LayoutResult(
-      root: root, frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
+      root: roots.removeLast(), frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
       warnings: pass.warnings.map { LayoutWarning(path: pass.path(of: $0.node), message: $0.message) })
   }
 
