@@ -91,7 +91,9 @@ struct FlatTree {
     }
     items.append(item)
     for child in nodes[position].children.indices {
-      add(nodes[position].children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
+      add(
+        nodes[position].children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden,
+        maxDepth: maxDepth)
     }
     items[index].end = items.count
   }

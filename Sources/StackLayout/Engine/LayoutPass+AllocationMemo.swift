@@ -20,6 +20,18 @@ extension LayoutPass {
     }
   }
 
+  /// Makes sure an HStack's allocation at `width` is remembered on its children's memos (rule 7
+  /// runs only if measuring did not already run it at this width); with `report`, its conflict is reported.
+  mutating func rememberAllocation(_ node: Int, width: Double, report: Bool) {
+    if memo[node].allocationWidth != width {
+      let span = computeHStackAllocation(node, width: width, report: report)
+      remember(span, of: node, width: width)
+      numbers.pop(to: span.base)
+    } else if report, !allocationConflicts.isEmpty, let conflict = allocationConflicts[node] {
+      if conflict.overflows { overflow(node, conflict.message) } else { warn(node, conflict.message) }
+    }
+  }
+
   /// Pushes the remembered allocation on `numbers` as `allocate` would, reporting its conflict again.
   mutating func recallAllocation(_ node: Int, report: Bool) -> Span {
     let base = numbers.count

@@ -149,7 +149,7 @@ extension LayoutPass {
   private mutating func placeHStack(_ node: Int, inner: Rect, width: Double) {
     let end = tree.items[node].end
     let alignment = tree.items[node].alignment
-    let span = hstackAllocation(node, width: width, report: true)
+    rememberAllocation(node, width: width, report: true)  // read from the children's memos below
     let baselineAligned = alignment == .firstBaseline || alignment == .lastBaseline
     let heights = numbers.count  // per visible child: height, then baseline
     var ascent = 0.0
@@ -157,7 +157,7 @@ extension LayoutPass {
     var position = 0
     while child < end {
       if isVisible(child) {
-        let childWidth = size(span, position)
+        let childWidth = memo[child].allocatedSize
         let flex = flexHeight(child, width: childWidth)
         var height: Double
         var line = 0.0
@@ -182,6 +182,7 @@ extension LayoutPass {
     }
     child = node + 1
     position = 0
+    var previousEnd: Double?  // where the last visible child ends
     while child < end {
       if isVisible(child) {
         let height = numbers[heights + 2 * position]
@@ -192,31 +193,46 @@ extension LayoutPass {
         if baselineAligned && y + height > inner.height + 1e-9 {
           overflow(node, "baseline-aligned children are taller than the stack")
         }
-        frames[child] = Rect(
-          x: inner.x + offset(span, position), y: inner.y + y, width: size(span, position), height: height)
+        let x = memo[child].allocatedOffset
+        let childWidth = memo[child].allocatedSize
+        frames[child] = Rect(x: inner.x + x, y: inner.y + y, width: childWidth, height: height)
+        previousEnd = x + childWidth
         position += 1
       } else {
         let height = alignment == .fill ? inner.height : 0
         let y = crossOffset(alignment, inner: inner.height, size: height, vertical: false)
+        let next = nextVisible(after: child, before: end).map { memo[$0].allocatedOffset }
         frames[child] = Rect(
-          x: inner.x + hiddenPosition(position, span, inner: inner.width), y: inner.y + y, width: 0,
+          x: inner.x + hiddenPosition(previousEnd, next, inner: inner.width), y: inner.y + y, width: 0,
           height: height)
       }
       child = tree.items[child].end
     }
-    numbers.pop(to: span.base)
+    numbers.pop(to: heights)
+  }
+
+  /// The first visible sibling after `child` (siblings end at `end`), if any.
+  private func nextVisible(after child: Int, before end: Int) -> Int? {
+    var next = tree.items[child].end
+    while next < end && !isVisible(next) { next = tree.items[next].end }
+    return next < end ? next : nil
   }
 
   /// Main-axis position of a hidden child that comes before visible child `position`: the
   /// middle of the gap between its visible neighbours (UIKit gives each side half the spacing),
   /// or the edge of the only neighbour, or the start when there is none; kept inside the content.
   private func hiddenPosition(_ position: Int, _ span: Span, inner: Double) -> Double {
-    min(max(hiddenOffset(position, span), 0), inner)
-  }
-
-  private func hiddenOffset(_ position: Int, _ span: Span) -> Double {
     let previousEnd = position > 0 ? offset(span, position - 1) + size(span, position - 1) : nil
     let next = position < span.count ? offset(span, position) : nil
+    return hiddenPosition(previousEnd, next, inner: inner)
+  }
+
+  /// The same from where the previous visible child ends and where the next one starts.
+  private func hiddenPosition(_ previousEnd: Double?, _ next: Double?, inner: Double) -> Double {
+    min(max(hiddenOffset(previousEnd, next), 0), inner)
+  }
+
+  private func hiddenOffset(_ previousEnd: Double?, _ next: Double?) -> Double {
     switch (previousEnd, next) {
     case (let end?, let start?): return (end + start) / 2
     case (let end?, nil): return end

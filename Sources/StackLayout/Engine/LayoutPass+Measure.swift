@@ -175,7 +175,7 @@ extension LayoutPass {
     return span
   }
 
-  private mutating func computeHStackAllocation(_ node: Int, width: Double, report: Bool) -> Span {
+  mutating func computeHStackAllocation(_ node: Int, width: Double, report: Bool) -> Span {
     let end = tree.items[node].end
     let base = scratch.count
     var child = node + 1
