@@ -16,9 +16,15 @@ extension LayoutPass {
     return count
   }
 
-  /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal.
+  /// The node's width flex (rules 1, 2, 3, 6; R1–R5), independent of any proposal. The memo hit
+  /// (most calls) is inlined into the caller; a miss measures.
+  @inline(__always)
   mutating func flexWidth(_ node: Int) -> Flex {
     if memo[node].hasWidth { return memo[node].width }
+    return measureWidth(node)
+  }
+
+  private mutating func measureWidth(_ node: Int) -> Flex {
     let kind = tree.items[node].kind
     var flex: Flex
     switch kind {
@@ -77,9 +83,15 @@ extension LayoutPass {
     return flex
   }
 
-  /// The node's height flex at `width` (height-for-width; rules 1–5, 12–14), memoised per width.
+  /// The node's height flex at `width` (height-for-width; rules 1–5, 12–14), memoised per width;
+  /// the memo hit is inlined, as for `flexWidth`.
+  @inline(__always)
   mutating func flexHeight(_ node: Int, width: Double) -> Flex {
     if memo[node].heightWidth == width { return memo[node].height }
+    return measureHeight(node, width: width)
+  }
+
+  private mutating func measureHeight(_ node: Int, width: Double) -> Flex {
     let kind = tree.items[node].kind
     let end = tree.items[node].end
     var flex: Flex
