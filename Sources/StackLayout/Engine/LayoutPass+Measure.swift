@@ -160,6 +160,7 @@ extension LayoutPass {
   }
 
   /// Rule 4b: a vertical stack child's width inside `inner`.
+  @inline(__always)
   mutating func vstackChildWidth(_ child: Int, parent: Int, inner: Double) -> Double {
     let flex = flexWidth(child)
     if flex.lo > inner + 1e-9 {
