@@ -49,8 +49,12 @@ let package = Package(
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
-    .testTarget(name: "StackRenderTests", dependencies: ["StackRender"], exclude: ["__Snapshots__"]),
-    .testTarget(name: "FeedPluginsTests", dependencies: ["FeedPlugins"], exclude: ["Fixtures"]),
+    // Helpers shared by test targets (golden files).
+    .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
+    .testTarget(
+      name: "StackRenderTests", dependencies: ["StackRender", "StackfeedTestSupport"], exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "FeedPluginsTests", dependencies: ["FeedPlugins", "StackfeedTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "StackfeedCLITests", dependencies: ["StackfeedCLI", "stackfeed"]),
   ],
   swiftLanguageModes: [.v6]

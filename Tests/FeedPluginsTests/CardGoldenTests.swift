@@ -48,7 +48,7 @@ import Testing
       var output = ""
       renderer.render(rows, width: 390, to: &output)
       try cards.finish()
-      Golden.check(output, named: "\(feed.rawValue).\(format)")
+      golden.check(output, named: "\(feed.rawValue).\(format)")
     }
   }
 }

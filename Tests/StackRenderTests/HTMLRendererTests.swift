@@ -9,6 +9,6 @@ struct HTMLRendererTests {
   func matchesGolden(feed: SampleFeed) {
     let html = HTMLRenderer().render(feed.rows, width: 390)
     #expect(XMLCheck.error(in: html) == nil)
-    Golden.check(html, named: "\(feed.rawValue).html")
+    golden.check(html, named: "\(feed.rawValue).html")
   }
 }

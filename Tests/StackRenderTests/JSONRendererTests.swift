@@ -7,7 +7,7 @@ import Testing
 struct JSONRendererTests {
   @Test("the JSON of a feed matches its golden file", arguments: SampleFeed.allCases)
   func matchesGolden(feed: SampleFeed) {
-    Golden.check(JSONRenderer().render(feed.rows, width: 390), named: "\(feed.rawValue).json")
+    golden.check(JSONRenderer().render(feed.rows, width: 390), named: "\(feed.rawValue).json")
   }
 
   @Test("the document parses as JSON with the schema, the width and one entry per row in order")

@@ -9,6 +9,6 @@ struct SVGRendererTests {
   func matchesGolden(feed: SampleFeed) {
     let svg = SVGRenderer().render(feed.rows, width: 390)
     #expect(XMLCheck.error(in: svg) == nil)
-    Golden.check(svg, named: "\(feed.rawValue).svg")
+    golden.check(svg, named: "\(feed.rawValue).svg")
   }
 }

@@ -7,14 +7,14 @@ struct StackRendererTests {
   @Test("each format of a card stack matches its golden file", arguments: SampleStack.allCases)
   func matchesGoldens(stack: SampleStack) {
     let document = stack.document
-    Golden.check(JSONRenderer().render(document), named: "stack-\(stack.rawValue).json")
+    golden.check(JSONRenderer().render(document), named: "stack-\(stack.rawValue).json")
     let svg = SVGRenderer().render(document)
     #expect(XMLCheck.error(in: svg) == nil)
-    Golden.check(svg, named: "stack-\(stack.rawValue).svg")
+    golden.check(svg, named: "stack-\(stack.rawValue).svg")
     let html = HTMLRenderer().render(document)
     #expect(XMLCheck.error(in: html) == nil)
-    Golden.check(html, named: "stack-\(stack.rawValue).html")
-    Golden.check(TextRenderer().render(document), named: "stack-\(stack.rawValue).txt")
+    golden.check(html, named: "stack-\(stack.rawValue).html")
+    golden.check(TextRenderer().render(document), named: "stack-\(stack.rawValue).txt")
   }
 
   @Test("the JSON names the schema, state and content height, and every card's frame")

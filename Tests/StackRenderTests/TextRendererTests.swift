@@ -6,6 +6,6 @@ import Testing
 struct TextRendererTests {
   @Test("the terminal drawing of a feed matches its golden file", arguments: SampleFeed.allCases)
   func matchesGolden(feed: SampleFeed) {
-    Golden.check(TextRenderer().render(feed.rows, width: 390), named: "\(feed.rawValue).txt")
+    golden.check(TextRenderer().render(feed.rows, width: 390), named: "\(feed.rawValue).txt")
   }
 }
