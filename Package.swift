@@ -5,6 +5,9 @@ import PackageDescription
 /// The module graph and its dependency rules are described in docs/DESIGN.md (rules: ../shared/docs/design.md).
 let package = Package(
   name: "Stackfeed",
+  // For the libraries an app imports (FeedModels, FeedViewModels, StackLayout): `Synchronization.Mutex`
+  // (the caches in StackLayout) needs iOS 18 / macOS 15. Linux builds ignore this. See README "Using the libraries".
+  platforms: [.iOS(.v18), .macOS(.v15)],
   products: [
     .executable(name: "stackfeed", targets: ["stackfeed"]),
     .executable(name: "stackfeed-bench", targets: ["stackfeed-bench"]),
@@ -49,6 +52,8 @@ let package = Package(
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
+    // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
+    .testTarget(name: "AppLibraryTests"),
     // Helpers shared by test targets (golden files).
     .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
     .testTarget(

@@ -18,4 +18,79 @@ struct SVGSpillTests {
     #expect(whole.utf8.count > 3 * 3_000)
     #expect(spilling.render(rows, width: 200) == whole)
   }
+
+  static let parts = (0..<8).map { "<part \($0) é🙂 \(String(repeating: "x", count: $0 * 7))/>\n" }
+
+  /// (which append fails, how many of its bytes still reach the storage). A failed append used to leave
+  /// its bytes in the file unaccounted for (read back as the start of the next part), and the parts after
+  /// it went to the file again while it waited in memory (replayed out of order).
+  static let failures: [(failingAppend: Int, bytesWritten: Int)] = [
+    (0, 0), (0, 5), (2, 0), (2, 1), (2, 9), (7, 3),
+  ]
+
+  @Test("a failed or short write to the storage loses nothing and keeps the order", arguments: failures)
+  func failedWriteKeepsEveryPartInOrder(failingAppend: Int, bytesWritten: Int) {
+    let storage = FlakyStorage(failingAppend: failingAppend, bytesWritten: bytesWritten)
+    let spill = BodySpill { storage }
+    for part in Self.parts { spill.keep(part) }
+    var replayed = ""
+    spill.replay(to: &replayed)
+    #expect(replayed == Self.parts.joined())
+    #expect(storage.appends == failingAppend + 1, "no write after the failed one")
+  }
+
+  @Test("without a storage every part stays in memory")
+  func noStorageKeepsPartsInMemory() {
+    let spill = BodySpill { nil }
+    for part in Self.parts { spill.keep(part) }
+    var replayed = ""
+    spill.replay(to: &replayed)
+    #expect(replayed == Self.parts.joined())
+  }
+
+  @Test("the temporary file gives back non-ASCII parts byte for byte")
+  func spillFileRoundTrip() throws {
+    let file = try SpillFile()
+    var offset = 0
+    for part in Self.parts {
+      try file.append(part)
+      offset += part.utf8.count
+    }
+    var position = 0
+    for part in Self.parts {
+      #expect(try file.read(at: position, count: part.utf8.count) == part)
+      position += part.utf8.count
+    }
+    #expect(position == offset)
+    #expect(throws: (any Error).self) { try file.read(at: offset, count: 1) }
+  }
+}
+
+/// A storage whose append number `failingAppend` stores only `bytesWritten` bytes and throws; later appends
+/// would succeed (as a disk that was full for a moment).
+final class FlakyStorage: SpillStorage {
+  let failingAppend: Int
+  let bytesWritten: Int
+  private(set) var appends = 0
+  private var bytes: [UInt8] = []
+
+  init(failingAppend: Int, bytesWritten: Int) {
+    self.failingAppend = failingAppend
+    self.bytesWritten = bytesWritten
+  }
+
+  struct ShortWrite: Error {}
+
+  func append(_ part: String) throws {
+    defer { appends += 1 }
+    guard appends != failingAppend else {
+      bytes += part.utf8.prefix(bytesWritten)
+      throw ShortWrite()
+    }
+    bytes += part.utf8
+  }
+
+  func read(at offset: Int, count: Int) throws -> String {
+    String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+  }
 }

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// FeedModels, FeedViewModels and StackLayout are the libraries an iOS app imports (README, "Using the
+/// libraries"; `platforms:` in Package.swift). Linux cannot compile for iOS, so this checks what it can in
+/// their sources: every import is one an iOS 18 app has, and no standard-library API newer than iOS 18 is
+/// named. A new import in one of these modules fails here until it is added to the table (and is known to
+/// exist on iOS at the declared minimum).
+@Suite("App libraries")
+struct AppLibraryImportTests {
+  /// The modules an app imports and what each may import. `FoundationEssentials` (swift-foundation's
+  /// Linux-only module) is accepted only as `#if canImport(FoundationEssentials)` with Foundation in `#else`.
+  static let allowedImports: [(module: String, imports: Set<String>)] = [
+    ("StackLayout", ["Synchronization"]),
+    ("FeedModels", ["Foundation"]),
+    ("FeedViewModels", ["FeedModels", "Foundation"]),
+  ]
+
+  /// Modules that exist only on Linux (or only in a toolchain), never in an iOS app.
+  static let linuxOnly: Set<String> = ["Glibc", "Musl", "FoundationEssentials", "FoundationNetworking", "CoreFoundation"]
+
+  /// Standard-library API of Swift 6.2 (iOS 26), newer than the declared minimum: none may be used.
+  static let tooNew = ["InlineArray", "RawSpan", "MutableSpan", "MutableRawSpan", "OutputSpan", "UTF8Span", ".span"]
+
+  @Test("imports only what an iOS app has", arguments: allowedImports.map(\.module))
+  func importsAreAllowed(module: String) throws {
+    let allowed = Self.allowedImports.first { $0.module == module }?.imports ?? []
+    let files = try Self.sourceFiles(of: module)
+    #expect(!files.isEmpty, "no sources found for \(module)")
+    for file in files {
+      for found in try Self.imports(in: file) {
+        let name = file.lastPathComponent
+        if found.module == "FoundationEssentials" {
+          #expect(
+            found.guardedByCanImport && allowed.contains("Foundation"),
+            "\(module)/\(name):\(found.line): FoundationEssentials only under #if canImport(FoundationEssentials)")
+        } else {
+          #expect(allowed.contains(found.module), "\(module)/\(name):\(found.line): imports \(found.module)")
+          #expect(!Self.linuxOnly.contains(found.module), "\(module)/\(name):\(found.line): \(found.module) is Linux-only")
+        }
+      }
+    }
+  }
+
+  @Test("names no standard-library API newer than iOS 18", arguments: allowedImports.map(\.module))
+  func usesNoNewerAPI(module: String) throws {
+    for file in try Self.sourceFiles(of: module) {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for name in Self.tooNew {
+        #expect(!Self.mentions(text, name), "\(module)/\(file.lastPathComponent) uses \(name)")
+      }
+    }
+  }
+
+  @Test("the import scanner sees guarded, attributed and access-level imports")
+  func scannerReadsEveryImportForm() {
+    let source = """
+      import Synchronization
+      @preconcurrency import Foundation
+      public import FeedModels
+      import struct Glibc.FILE
+      #if canImport(FoundationEssentials)
+        import FoundationEssentials
+      #else
+        import Foundation
+      #endif
+      // import Commented
+      let text = "import NotCode"
+      """
+    let found = Self.imports(inSource: source)
+    #expect(found.map(\.module) == ["Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation"])
+    #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false])
+    #expect(Self.mentions("var a: InlineArray<3, Int>", "InlineArray"))
+    #expect(!Self.mentions("var a: MyInlineArrayish", "InlineArray"))
+    #expect(Self.mentions("let s = bytes.span", ".span"))
+    #expect(!Self.mentions("let s = bytes.spanning", ".span"))
+  }
+
+  // MARK: - Scanning
+
+  struct Import {
+    var module: String
+    var line: Int
+    /// Inside `#if canImport(<the same module>)`.
+    var guardedByCanImport: Bool
+  }
+
+  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Sources")
+
+  static func sourceFiles(of module: String) throws -> [URL] {
+    let folder = sources.appendingPathComponent(module)
+    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+    return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+  }
+
+  static func imports(in file: URL) throws -> [Import] {
+    imports(inSource: try String(contentsOf: file, encoding: .utf8))
+  }
+
+  /// The `import` declarations of a Swift source, with the `#if canImport(…)` conditions around them.
+  static func imports(inSource source: String) -> [Import] {
+    var found: [Import] = []
+    var conditions: [String] = []
+    for (number, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("#if ") {
+        conditions.append(String(line.dropFirst(4)))
+      } else if line.hasPrefix("#else") || line.hasPrefix("#elseif") {
+        if !conditions.isEmpty { conditions[conditions.count - 1] = "" }
+      } else if line.hasPrefix("#endif") {
+        _ = conditions.popLast()
+      }
+      var words = line.split(separator: " ").map(String.init)
+      while let first = words.first, first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first) {
+        words.removeFirst()
+      }
+      guard words.count >= 2, words[0] == "import" else { continue }
+      let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+      let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+      let module = String(path.prefix { $0 != "." })
+      found.append(Import(module: module, line: number + 1, guardedByCanImport: conditions.contains("canImport(\(module))")))
+    }
+    return found
+  }
+
+  /// Whether `text` names `name` as a whole identifier (`.span` as a member).
+  static func mentions(_ text: String, _ name: String) -> Bool {
+    var rest = text[...]
+    while let range = rest.range(of: name) {
+      let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+      let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+      let isIdentifier: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if (name.hasPrefix(".") || !isIdentifier(before)) && !isIdentifier(after) { return true }
+      rest = text[range.upperBound...]
+    }
+    return false
+  }
+}
