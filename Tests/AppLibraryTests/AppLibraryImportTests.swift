@@ -17,7 +17,9 @@ struct AppLibraryImportTests {
   ]
 
   /// Modules that exist only on Linux (or only in a toolchain), never in an iOS app.
-  static let linuxOnly: Set<String> = ["Glibc", "Musl", "FoundationEssentials", "FoundationNetworking", "CoreFoundation"]
+  static let linuxOnly: Set<String> = [
+    "Glibc", "Musl", "FoundationEssentials", "FoundationNetworking", "CoreFoundation",
+  ]
 
   /// Standard-library API of Swift 6.2 (iOS 26), newer than the declared minimum: none may be used.
   static let tooNew = ["InlineArray", "RawSpan", "MutableSpan", "MutableRawSpan", "OutputSpan", "UTF8Span", ".span"]
@@ -36,7 +38,8 @@ struct AppLibraryImportTests {
             "\(module)/\(name):\(found.line): FoundationEssentials only under #if canImport(FoundationEssentials)")
         } else {
           #expect(allowed.contains(found.module), "\(module)/\(name):\(found.line): imports \(found.module)")
-          #expect(!Self.linuxOnly.contains(found.module), "\(module)/\(name):\(found.line): \(found.module) is Linux-only")
+          #expect(
+            !Self.linuxOnly.contains(found.module), "\(module)/\(name):\(found.line): \(found.module) is Linux-only")
         }
       }
     }
@@ -68,7 +71,10 @@ struct AppLibraryImportTests {
       let text = "import NotCode"
       """
     let found = Self.imports(inSource: source)
-    #expect(found.map(\.module) == ["Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation"])
+    #expect(
+      found.map(\.module) == [
+        "Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation",
+      ])
     #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false])
     #expect(Self.mentions("var a: InlineArray<3, Int>", "InlineArray"))
     #expect(!Self.mentions("var a: MyInlineArrayish", "InlineArray"))
@@ -112,14 +118,17 @@ struct AppLibraryImportTests {
         _ = conditions.popLast()
       }
       var words = line.split(separator: " ").map(String.init)
-      while let first = words.first, first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first) {
+      while let first = words.first,
+        first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first)
+      {
         words.removeFirst()
       }
       guard words.count >= 2, words[0] == "import" else { continue }
       let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
       let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
       let module = String(path.prefix { $0 != "." })
-      found.append(Import(module: module, line: number + 1, guardedByCanImport: conditions.contains("canImport(\(module))")))
+      found.append(
+        Import(module: module, line: number + 1, guardedByCanImport: conditions.contains("canImport(\(module))")))
     }
     return found
   }
