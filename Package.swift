@@ -15,6 +15,10 @@ let package = Package(
     .library(name: "FeedViewModels", targets: ["FeedViewModels"]),
     .library(name: "StackLayout", targets: ["StackLayout"]),
     .library(name: "StackRender", targets: ["StackRender"]),
+    .library(name: "FeedStore", targets: ["FeedStore"]),
+    .library(name: "FeedPlugins", targets: ["FeedPlugins"]),
+    .library(name: "BuiltInPlugins", targets: ["BuiltInPlugins"]),
+    .library(name: "StackfeedCLI", targets: ["StackfeedCLI"]),
   ],
   targets: [
     // The system libsqlite3; the only C the wrapper sees.
@@ -32,20 +36,33 @@ let package = Package(
     ),
     .target(name: "FeedModels"),
     .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
-    .target(name: "FeedStore", dependencies: ["SQLiteCore", "FeedModels", "CStackfeedBundle"]),
+    // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
+    .target(name: "FeedStore", dependencies: ["SQLiteCore", "CStackfeedBundle"]),
     .target(name: "StackLayout", exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
+    // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
+    .target(name: "FeedPlugins", dependencies: ["SQLiteCore", "FeedStore", "StackLayout", "StackRender"]),
+    // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
-      name: "FeedPlugins",
-      dependencies: ["SQLiteCore", "FeedModels", "FeedViewModels", "FeedStore", "StackLayout", "StackRender"]
+      name: "BuiltInPlugins",
+      dependencies: ["FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore", "StackLayout"]
     ),
-    .target(name: "StackfeedCLI", dependencies: ["FeedPlugins", "CardStack"]),
+    .target(
+      name: "StackfeedCLI",
+      dependencies: [
+        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "StackLayout", "StackRender", "CardStack",
+      ]
+    ),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
     .executableTarget(
       name: "stackfeed-bench",
-      dependencies: ["StackfeedCLI", "StackLayout", "StackRender", "FeedPlugins", "FeedViewModels", "SQLiteCore"]),
+      dependencies: [
+        "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore",
+        "StackLayout", "StackRender",
+      ]
+    ),
 
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),
@@ -59,8 +76,15 @@ let package = Package(
     .testTarget(
       name: "StackRenderTests", dependencies: ["StackRender", "StackfeedTestSupport"], exclude: ["__Snapshots__"]),
     .testTarget(
-      name: "FeedPluginsTests", dependencies: ["FeedPlugins", "StackfeedTestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "StackfeedCLITests", dependencies: ["StackfeedCLI", "stackfeed"]),
+      name: "FeedPluginsTests",
+      dependencies: [
+        "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore", "StackLayout",
+        "StackRender", "StackfeedTestSupport",
+      ],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "StackfeedCLITests",
+      dependencies: ["StackfeedCLI", "stackfeed", "FeedPlugins", "FeedStore", "SQLiteCore", "CardStack"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FeedPlugins
 import FeedViewModels
 import StackLayout
 

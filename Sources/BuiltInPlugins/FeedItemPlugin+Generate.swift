@@ -1,3 +1,4 @@
+import FeedPlugins
 import SQLiteCore
 
 extension FeedItemPlugin {

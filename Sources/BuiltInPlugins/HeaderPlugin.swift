@@ -1,4 +1,5 @@
 import FeedModels
+import FeedPlugins
 import FeedStore
 import FeedViewModels
 import SQLiteCore

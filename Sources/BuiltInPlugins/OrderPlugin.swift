@@ -1,4 +1,5 @@
 import FeedModels
+import FeedPlugins
 import FeedStore
 import FeedViewModels
 import Foundation
@@ -94,15 +95,16 @@ public struct OrderPlugin: RowPlugin {
 
   /// The order texts and gallery, dated in the context's time zone.
   public func viewModel(for model: Order, context: RowContext) -> OrderViewModel {
-    OrderViewModel(order: model, dates: context.orderDates)
+    OrderViewModel(order: model, dates: OrderDateFormatter(timeZone: context.timeZone))
   }
 
-  /// `title`, `subtitle`, and the gallery.
+  /// `title`, `subtitle`, and the `gallery` list of `{image, overlay}` items.
   public func row(for viewModel: OrderViewModel) -> FeedRow {
-    FeedRow(
+    let gallery = viewModel.gallery.map { [RowText("image", $0.image), RowText("overlay", $0.overlay)] }
+    return FeedRow(
       kind: kind, id: viewModel.id,
       texts: [RowText("title", viewModel.title), RowText("subtitle", viewModel.subtitle)],
-      gallery: viewModel.gallery, viewModel: viewModel)
+      lists: [RowList("gallery", gallery)], viewModel: viewModel)
   }
 
   /// Milliseconds since 1970 (UTC), as `ordered_at` stores instants.

@@ -1,4 +1,5 @@
 import FeedModels
+import FeedStore
 import Foundation
 
 /// The validated contents of `products.json` and `orders.json`.

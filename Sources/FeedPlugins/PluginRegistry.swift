@@ -1,7 +1,10 @@
+import FeedStore
 import SQLiteCore
 import StackLayout
 
-/// A registry that cannot work: two plugins share a kind or a seed file, or more than one streams.
+/// A registry that cannot work: two plugins share a kind, a seed file or a migration name, one kind is another
+/// followed by `_` (so migration names could belong to either), a kind has characters a cursor cannot carry,
+/// or more than one plugin streams.
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one sentence.
   public var description: String
@@ -9,35 +12,50 @@ public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConver
 
 /// The row plugins of a feed, in registry order (which orders leading and trailing rows and writes).
 ///
-///     let registry = try PluginRegistry.builtIn.adding(BannerPlugin())
+///     let registry = try PluginRegistry([HeaderPlugin(), FeedItemPlugin(), BannerPlugin()])
 public struct PluginRegistry: Sendable {
   /// The plugins, in registry order.
   public let plugins: [any RowPlugin]
 
-  /// The three built-in kinds: `header` (profile), `feed_item`, `order` (products, orders, line items).
-  public static let builtIn = PluginRegistry(checked: [HeaderPlugin(), FeedItemPlugin(), OrderPlugin()])
-
-  /// Creates a registry; throws when kinds or seed files repeat or more than one plugin has `.stream` placement.
+  /// Creates a registry; throws when the plugins cannot work together (see ``PluginRegistryError``).
   public init(_ plugins: [any RowPlugin]) throws(PluginRegistryError) {
     var kinds: Set<String> = []
     var files: Set<String> = []
-    var streams = 0
+    var migrations: [String: String] = [:]
+    var stream: String?
     for plugin in plugins {
-      guard kinds.insert(plugin.kind).inserted else {
-        throw PluginRegistryError(description: "two row plugins have the kind \"\(plugin.kind)\"")
+      let kind = plugin.kind
+      guard !kind.isEmpty, kind.allSatisfy(FeedCursor.isKindCharacter) else {
+        throw PluginRegistryError(
+          description: "the row kind \"\(kind)\" is not a name (letters, digits, \"_\" and \"-\" only)")
+      }
+      guard kinds.insert(kind).inserted else {
+        throw PluginRegistryError(description: "two row plugins have the kind \"\(kind)\"")
       }
       for file in plugin.seedFiles where !files.insert(file).inserted {
         throw PluginRegistryError(description: "two row plugins read the seed file \(file)")
       }
-      if plugin.placement == .stream { streams += 1 }
+      for migration in plugin.migrations {
+        if let owner = migrations.updateValue(kind, forKey: migration.name) {
+          throw PluginRegistryError(
+            description: "the row kinds \"\(owner)\" and \"\(kind)\" both have a migration named \(migration.name)")
+        }
+      }
+      if plugin.placement == .stream {
+        if let stream {
+          throw PluginRegistryError(
+            description: "the row kinds \"\(stream)\" and \"\(kind)\" both have the stream placement (at most one may)")
+        }
+        stream = kind
+      }
     }
-    guard streams <= 1 else {
-      throw PluginRegistryError(description: "more than one row plugin has the stream placement")
+    for kind in plugins.map(\.kind) {
+      if let longer = plugins.map(\.kind).first(where: { $0.hasPrefix(kind + "_") }) {
+        throw PluginRegistryError(
+          description: "the row kinds \"\(kind)\" and \"\(longer)\" are ambiguous: a migration named "
+            + "NNNN_\(longer)_… could belong to either (a kind may not be another kind followed by \"_\")")
+      }
     }
-    self.plugins = plugins
-  }
-
-  private init(checked plugins: [any RowPlugin]) {
     self.plugins = plugins
   }
 
@@ -64,5 +82,12 @@ public struct PluginRegistry: Sendable {
   /// Every seed file some plugin reads.
   public var seedFiles: Set<String> {
     Set(plugins.flatMap(\.seedFiles))
+  }
+}
+
+extension Seeder {
+  /// A seeder loading through the registry's plugins, in registry order.
+  public init(registry: PluginRegistry) {
+    self.init(loaders: registry.plugins)
   }
 }

@@ -1,4 +1,4 @@
-import FeedViewModels
+import FeedStore
 import Foundation
 import SQLiteCore
 import StackLayout
@@ -18,10 +18,11 @@ public enum RowPlacement: Sendable, Hashable {
 }
 
 /// A row kind of the feed as one vertical slice: its tables (migrations), its seed file(s), validating and
-/// writing its seed records, loading its models, and turning them into view models, output rows and cards.
+/// writing its seed records (``SeedLoader``), loading its models, and turning them into view models, output
+/// rows and cards.
 ///
-/// A new row kind is one type conforming to this protocol and one entry in a ``PluginRegistry``; the composer,
-/// the seeder, the renderers and the commands do not change.
+/// A new row kind is one type conforming to this protocol, passed to a ``PluginRegistry`` (or to the CLI's
+/// `Stackfeed.main(plugins:)`); the composer, the seeder, the renderers and the commands do not change.
 ///
 ///     struct BannerPlugin: RowPlugin {
 ///       let kind = "banner"
@@ -30,43 +31,51 @@ public enum RowPlacement: Sendable, Hashable {
 ///       let seedFiles = ["banners.json"]
 ///       …
 ///     }
-public protocol RowPlugin: Sendable {
-  /// The validated contents of the plugin's seed file(s), ready to write.
-  associatedtype Seed: Sendable
+public protocol RowPlugin: SeedLoader {
   /// What one loaded row is made of (e.g. a `FeedItem`).
   associatedtype Model: Sendable
   /// The formatted texts of one row (e.g. a `FeedItemViewModel`).
   associatedtype ViewModel: Sendable
 
-  /// The row kind: the JSON `kind`, and the `<kind>` of the bundled `Migrations/NNNN_<kind>_<what>.sql` files.
+  /// The row kind: the JSON `kind`, and the `<kind>` of migration names `NNNN_<kind>_<what>`. Letters, digits,
+  /// `_` and `-`; never another kind followed by `_` (the registry refuses `order` next to `order_note`).
   var kind: String { get }
   /// Where the rows go in the feed.
   var placement: RowPlacement { get }
-  /// The migrations creating the plugin's tables (see `BundledMigrations.forKind(_:)` for bundled files).
+  /// The migrations creating the plugin's tables, named `NNNN_<kind>_<what>` (see `BundledMigrations.forKind(_:)`
+  /// for files compiled into the binary).
   var migrations: [Migration] { get }
-  /// The seed files the plugin reads, e.g. `["feed_items.json"]`; each is optional in a folder.
-  var seedFiles: [String] { get }
 
-  /// Parses and validates the plugin's files among `files` without touching the database; `nil` when none of
-  /// them is present. Throws the first problem, naming file, record and field.
-  func validateSeed(_ files: SeedFiles) throws(SeedError) -> Seed?
-  /// Writes validated records, upserting by id. Runs inside the seeder's single write transaction.
-  func writeSeed(_ seed: Seed, to db: Database) throws
-  /// Deletes all of the plugin's data (for `seed --reset`), inside the seeder's transaction.
-  func deleteAll(in db: Database) throws
   /// Streams the plugin's models in feed order with their keys (increasing), starting after `key` and
   /// stopping after `limit` models when given.
   func loadModels(from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Model) throws -> Void) throws
   /// The view model of one model, formatted in `context`.
   func viewModel(for model: Model, context: RowContext) -> ViewModel
-  /// The output row (id, texts, gallery) of one view model.
+  /// The output row (id, texts, lists) of one view model.
   func row(for viewModel: ViewModel) -> FeedRow
   /// The row's card: its layout tree, built with StackLayout's builder, parts named by `id`, tappable parts
   /// carrying an `action`. The root is laid out at the feed's width and its fitted height is the row's height.
   func card(for viewModel: ViewModel) -> LayoutNode
+
+  /// Streams the output rows in feed order with their keys: ``loadModels(from:after:limit:_:)``, then
+  /// ``viewModel(for:context:)`` and ``row(for:)`` for each model. The composer calls this once per query, so
+  /// the default implementation is compiled for each conforming type (no per-row generic dispatch).
+  func loadRows(
+    from db: Database, after key: Int64?, limit: Int?, context: RowContext, _ body: (Int64, FeedRow) throws -> Void
+  ) throws
 }
 
 extension RowPlugin {
+  /// Loads the models and turns each into its output row.
+  @inlinable
+  public func loadRows(
+    from db: Database, after key: Int64?, limit: Int?, context: RowContext, _ body: (Int64, FeedRow) throws -> Void
+  ) throws {
+    try loadModels(from: db, after: key, limit: limit) { key, model in
+      try body(key, row(for: viewModel(for: model, context: context)))
+    }
+  }
+
   /// The card of a row this plugin made (``FeedRow/viewModel`` is its ``ViewModel``); `nil` for another
   /// plugin's row.
   public func card(for row: FeedRow) -> LayoutNode? {
@@ -75,42 +84,40 @@ extension RowPlugin {
   }
 }
 
-/// What formatting depends on, built once per command: the time zone and the formatters for it.
+/// What formatting depends on, built once per command: the time zone dates are shown in.
 public struct RowContext: Sendable {
-  private let dates: LazyOrderDates
+  private let zone: LazyTimeZone
 
   /// The zone dates are shown in.
-  public var timeZone: TimeZone { dates.formatter.timeZone }
-  /// The order-date formatter for ``timeZone``.
-  public var orderDates: OrderDateFormatter { dates.formatter }
+  public var timeZone: TimeZone { zone.value }
 
   /// Creates a context for `timeZone`.
   public init(timeZone: TimeZone) {
-    dates = LazyOrderDates { timeZone }
+    zone = LazyTimeZone { timeZone }
   }
 
-  /// Creates a context whose zone is resolved by `resolve` the first time a date is formatted, if ever: the
-  /// system zone (`TimeZone.current`) costs more than a whole `list --limit 20` page, which often shows no date.
+  /// Creates a context whose zone is resolved by `resolve` the first time it is read, if ever: the system zone
+  /// (`TimeZone.current`) costs more than a whole `list --limit 20` page, which often shows no date.
   public init(resolvingTimeZone resolve: @escaping @Sendable () -> TimeZone) {
-    dates = LazyOrderDates(resolve)
+    zone = LazyTimeZone(resolve)
   }
 }
 
-/// The order-date formatter of a ``RowContext``, made on first use.
-private final class LazyOrderDates: Sendable {
+/// The time zone of a ``RowContext``, resolved on first use.
+private final class LazyTimeZone: Sendable {
   private let resolve: @Sendable () -> TimeZone
-  private let made = Mutex<OrderDateFormatter?>(nil)
+  private let resolved = Mutex<TimeZone?>(nil)
 
   init(_ resolve: @escaping @Sendable () -> TimeZone) {
     self.resolve = resolve
   }
 
-  var formatter: OrderDateFormatter {
-    made.withLock { made in
-      if let made { return made }
-      let formatter = OrderDateFormatter(timeZone: resolve())
-      made = formatter
-      return formatter
+  var value: TimeZone {
+    resolved.withLock { resolved in
+      if let resolved { return resolved }
+      let zone = resolve()
+      resolved = zone
+      return zone
     }
   }
 }

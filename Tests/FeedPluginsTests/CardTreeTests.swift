@@ -1,3 +1,4 @@
+import BuiltInPlugins
 import FeedModels
 import FeedPlugins
 import FeedViewModels

@@ -1,4 +1,6 @@
+import BuiltInPlugins
 import FeedPlugins
+import FeedStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import FeedPlugins
+import FeedStore
 import Foundation
 import Testing
 

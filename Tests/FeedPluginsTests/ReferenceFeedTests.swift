@@ -1,4 +1,6 @@
+import BuiltInPlugins
 import FeedPlugins
+import FeedStore
 import Testing
 
 @Suite struct ReferenceFeedTests {
@@ -17,8 +19,8 @@ import Testing
         RowText("tag", "NEW RELEASES"), RowText("image", "functional-male"),
       ])
     #expect(rows[2].texts == [RowText("title", "IT'S FUFILLED"), RowText("subtitle", "Ordered on 06 Jul 21")])
-    #expect(rows[2].gallery?.map(\.image) == ["tshirt", "top", "hoodie", "shorts"])
-    #expect(rows[2].gallery?.map(\.overlay) == [nil, nil, nil, "+3"])
+    #expect(rows[2].list("gallery", "image") == ["tshirt", "top", "hoodie", "shorts"])
+    #expect(rows[2].list("gallery", "overlay") == [nil, nil, nil, "+3"])
     #expect(
       rows[3].texts == [
         RowText("title", "PRESS RESET"), RowText("subtitle", "The newest collection is here"), RowText("tag", nil),

@@ -1,3 +1,4 @@
+import FeedStore
 import Foundation
 import Testing
 

@@ -44,7 +44,8 @@ public struct FeedCursor: Sendable, Hashable, LosslessStringConvertible {
     "\(kind):\(key):\(streamCount):\(streamKey.map { String($0) } ?? "-")"
   }
 
-  private static func isKindCharacter(_ character: Character) -> Bool {
+  /// A character a row kind may have: an ASCII letter or digit, `_` or `-` (never the cursor's `:`).
+  static func isKindCharacter(_ character: Character) -> Bool {
     character.isASCII && (character.isLetter || character.isNumber || character == "_" || character == "-")
   }
 }

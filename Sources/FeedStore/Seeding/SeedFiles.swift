@@ -39,11 +39,17 @@ public struct SeedFiles: Sendable {
 }
 
 /// Checks that ids are unique within one file.
-struct UniqueIDs {
+///
+///     var ids = UniqueIDs()
+///     for record in records { try ids.insert(try record.identifier(), of: record) }
+public struct UniqueIDs: Sendable {
   private var firstIndex: [String: Int] = [:]
 
+  /// An empty set of ids.
+  public init() {}
+
   /// Records `id` for `record`; throws when an earlier record had the same id.
-  mutating func insert(_ id: String, of record: SeedRecord) throws(SeedError) {
+  public mutating func insert(_ id: String, of record: SeedRecord) throws(SeedError) {
     if let first = firstIndex[id] {
       throw record.error("id", "duplicate id \"\(id)\" (first used by record \(first))")
     }

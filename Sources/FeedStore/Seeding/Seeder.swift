@@ -8,33 +8,39 @@ public struct SeedReport: Sendable, Hashable {
   public var warnings: [String]
 }
 
-/// Loads a seed folder through the registry's plugins: every file is validated before anything is written,
-/// then everything is written in ONE transaction (all lands or nothing does).
+/// Loads a seed folder through its loaders (the row plugins): every file is validated before anything is
+/// written, then everything is written in ONE transaction (all lands or nothing does).
 ///
-///     let report = try Seeder(registry: .builtIn).seed(SeedFiles(files), into: db, reset: false)
+///     let seeder = Seeder(loaders: [ProfileSeeds(), BannerSeeds()])
+///     let report = try seeder.seed(SeedFiles(files), into: db, reset: false)
 public struct Seeder: Sendable {
-  /// The plugins that read the files.
-  public let registry: PluginRegistry
+  /// The loaders that read the files, in the order they write (resetting deletes in reverse order).
+  public let loaders: [any SeedLoader]
 
   /// Creates a seeder.
-  public init(registry: PluginRegistry) {
-    self.registry = registry
+  public init(loaders: [any SeedLoader]) {
+    self.loaders = loaders
   }
 
-  /// Validates all of `files`, then upserts them by id in one write transaction. With `reset`, every plugin's
+  /// Every seed file some loader reads.
+  public var seedFiles: Set<String> {
+    Set(loaders.flatMap(\.seedFiles))
+  }
+
+  /// Validates all of `files`, then upserts them by id in one write transaction. With `reset`, every loader's
   /// data is deleted first in the same transaction, so the folder replaces the feed.
   /// Throws a ``SeedError`` (database untouched) or a database error (transaction rolled back).
   @discardableResult
   public func seed(_ files: SeedFiles, into db: Database, reset: Bool) throws -> SeedReport {
-    let known = registry.seedFiles
+    let known = seedFiles
     let unknown = files.contents.keys.filter { !known.contains($0) && !$0.hasPrefix(".") }.sorted()
     var writes: [(Database) throws -> Void] = []
-    for plugin in registry.plugins {
-      if let write = try Self.validated(plugin, files) { writes.append(write) }
+    for loader in loaders {
+      if let write = try Self.validated(loader, files) { writes.append(write) }
     }
     try db.write {
       if reset {
-        for plugin in registry.plugins.reversed() { try plugin.deleteAll(in: db) }
+        for loader in loaders.reversed() { try loader.deleteAll(in: db) }
       }
       for write in writes { try write(db) }
     }
@@ -43,10 +49,10 @@ public struct Seeder: Sendable {
       warnings: unknown.map { "ignoring the unknown seed file \($0)" })
   }
 
-  private static func validated<Plugin: RowPlugin>(
-    _ plugin: Plugin, _ files: SeedFiles
+  private static func validated<Loader: SeedLoader>(
+    _ loader: Loader, _ files: SeedFiles
   ) throws(SeedError) -> ((Database) throws -> Void)? {
-    guard let seed = try plugin.validateSeed(files) else { return nil }
-    return { db in try plugin.writeSeed(seed, to: db) }
+    guard let seed = try loader.validateSeed(files) else { return nil }
+    return { db in try loader.writeSeed(seed, to: db) }
   }
 }

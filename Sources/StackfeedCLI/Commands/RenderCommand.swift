@@ -1,3 +1,4 @@
+import BuiltInPlugins
 import FeedPlugins
 import Foundation
 import StackLayout

@@ -1,7 +1,8 @@
 import FeedPlugins
 
 /// Streams `list --format json`: `{"rows": [` then one row per line as it comes, then `], "next": …}`.
-/// Keys keep a stable order (`kind`, `id`, `texts`, `gallery`); absent values are `null`.
+/// Keys keep a stable order (`kind`, `id`, `texts`, then the row's lists such as an order's `gallery`); absent
+/// values are `null`. The writer knows no row kind: it prints what the plugin put in the row.
 struct JSONRowWriter {
   let output: Output
   private var count = 0
@@ -20,27 +21,32 @@ struct JSONRowWriter {
       JSONText.append(row.kind, to: &bytes)
       JSONText.raw(#", "id": "#, to: &bytes)
       JSONText.append(row.id, to: &bytes)
-      JSONText.raw(#", "texts": {"#, to: &bytes)
-      for (index, text) in row.texts.enumerated() {
-        if index > 0 { JSONText.raw(", ", to: &bytes) }
-        JSONText.append(text.name, to: &bytes)
-        JSONText.raw(": ", to: &bytes)
-        JSONText.append(text.value, to: &bytes)
-      }
-      bytes.append(UInt8(ascii: "}"))
-      if let gallery = row.gallery {
-        JSONText.raw(#", "gallery": ["#, to: &bytes)
-        for (index, image) in gallery.enumerated() {
-          JSONText.raw(index > 0 ? #", {"image": "# : #"{"image": "#, to: &bytes)
-          JSONText.append(image.image, to: &bytes)
-          JSONText.raw(#", "overlay": "#, to: &bytes)
-          JSONText.append(image.overlay, to: &bytes)
-          bytes.append(UInt8(ascii: "}"))
+      JSONText.raw(#", "texts": "#, to: &bytes)
+      Self.object(row.texts, to: &bytes)
+      for list in row.lists {
+        JSONText.raw(", ", to: &bytes)
+        JSONText.append(list.name, to: &bytes)
+        JSONText.raw(": [", to: &bytes)
+        for (index, item) in list.items.enumerated() {
+          if index > 0 { JSONText.raw(", ", to: &bytes) }
+          Self.object(item, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
       }
       bytes.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// `{"name": value, …}` in the texts' order; absent values are `null`.
+  private static func object(_ texts: [RowText], to bytes: inout ByteBuffer) {
+    bytes.append(UInt8(ascii: "{"))
+    for (index, text) in texts.enumerated() {
+      if index > 0 { JSONText.raw(", ", to: &bytes) }
+      JSONText.append(text.name, to: &bytes)
+      JSONText.raw(": ", to: &bytes)
+      JSONText.append(text.value, to: &bytes)
+    }
+    bytes.append(UInt8(ascii: "}"))
   }
 
   /// Closes the array and writes the `next` cursor (`null` when the feed was not cut).

@@ -8,7 +8,8 @@ import StackRender
 ///                tag       NEW RELEASES
 ///                image     functional-male
 ///
-/// Absent texts are left out; a value too long for the line ends with `…`.
+/// Absent texts are left out; a list is one line of its items (each its present texts joined by spaces, e.g.
+/// `gallery   tshirt, top, hoodie, shorts +3`); a value too long for the line ends with `…`.
 struct TextRowWriter {
   private static let width = 80
   private static let kindColumn = 11
@@ -18,9 +19,9 @@ struct TextRowWriter {
   /// Writes one row's block and a blank line.
   func write(_ row: FeedRow) throws {
     var lines = row.texts.compactMap { text in text.value.map { (text.name, $0) } }
-    if let gallery = row.gallery {
-      let images = gallery.map { image in image.overlay.map { "\(image.image) \($0)" } ?? image.image }
-      lines.append(("gallery", images.joined(separator: ", ")))
+    for list in row.lists {
+      let items = list.items.map { item in item.compactMap(\.value).joined(separator: " ") }
+      lines.append((list.name, items.joined(separator: ", ")))
     }
     if lines.isEmpty { lines.append(("id", row.id)) }
     var block = ""

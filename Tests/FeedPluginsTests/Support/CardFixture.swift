@@ -1,4 +1,5 @@
 import FeedPlugins
+import FeedStore
 import StackLayout
 
 /// Cards of a seeded store, laid out with the default engine, with frames in row coordinates.

@@ -1,3 +1,4 @@
+import BuiltInPlugins
 import FeedPlugins
 import FeedStore
 import Foundation
@@ -76,5 +77,10 @@ extension FeedRow {
   /// The text named `name` (nil when absent or null).
   func text(_ name: String) -> String? {
     texts.first { $0.name == name }?.value
+  }
+
+  /// The `name` text of each item of the list `list`, `nil` when the row has no such list.
+  func list(_ list: String, _ name: String) -> [String?]? {
+    lists.first { $0.name == list }?.items.map { item in item.first { $0.name == name }?.value }
   }
 }

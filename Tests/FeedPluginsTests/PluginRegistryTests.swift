@@ -1,0 +1,75 @@
+import BuiltInPlugins
+import FeedPlugins
+import FeedStore
+import SQLiteCore
+import StackLayout
+import Testing
+
+/// A row kind with nothing but the parts a registry checks.
+struct StubPlugin: RowPlugin {
+  var kind: String
+  var placement = RowPlacement.trailing
+  var migrationNames: [String] = []
+  var seedFiles: [String] = []
+  var migrations: [Migration] { migrationNames.map { Migration(name: $0, sql: "SELECT 1") } }
+
+  func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
+  func writeSeed(_ seed: Int, to db: Database) throws {}
+  func deleteAll(in db: Database) throws {}
+  func loadModels(from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void) throws {}
+  func viewModel(for model: Int, context: RowContext) -> Int { model }
+  func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }
+  func card(for viewModel: Int) -> LayoutNode { Spacer(h: 1).node }
+}
+
+@Suite struct PluginRegistryTests {
+  @Test func theBuiltInKindsFitTogether() throws {
+    let registry = try PluginRegistry(PluginRegistry.builtInPlugins)
+    #expect(registry.plugins.map(\.kind) == ["header", "feed_item", "order"])
+    #expect(PluginRegistry.builtIn.plugins.map(\.kind) == ["header", "feed_item", "order"])
+    #expect(registry.migrations.map(\.name) == BundledMigrations.all.map(\.name))
+  }
+
+  @Test(arguments: [
+    (
+      [StubPlugin(kind: "banner"), StubPlugin(kind: "banner")],
+      #"two row plugins have the kind "banner""#
+    ),
+    (
+      [StubPlugin(kind: "order"), StubPlugin(kind: "order_note")],
+      #"the row kinds "order" and "order_note" are ambiguous: a migration named NNNN_order_note_… could belong "#
+        + #"to either (a kind may not be another kind followed by "_")"#
+    ),
+    (
+      [StubPlugin(kind: "a", migrationNames: ["0009_a_x"]), StubPlugin(kind: "b", migrationNames: ["0009_a_x"])],
+      #"the row kinds "a" and "b" both have a migration named 0009_a_x"#
+    ),
+    (
+      [StubPlugin(kind: "a", seedFiles: ["x.json"]), StubPlugin(kind: "b", seedFiles: ["x.json"])],
+      "two row plugins read the seed file x.json"
+    ),
+    (
+      [StubPlugin(kind: "a", placement: .stream), StubPlugin(kind: "b", placement: .stream)],
+      #"the row kinds "a" and "b" both have the stream placement (at most one may)"#
+    ),
+    (
+      [StubPlugin(kind: "a:b")],
+      #"the row kind "a:b" is not a name (letters, digits, "_" and "-" only)"#
+    ),
+    ([StubPlugin(kind: "")], #"the row kind "" is not a name (letters, digits, "_" and "-" only)"#),
+  ])
+  func registriesRefusePluginsThatCannotWorkTogether(plugins: [StubPlugin], message: String) {
+    let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry(plugins) }
+    #expect(error?.description == message)
+  }
+
+  @Test func kindsThatShareOnlyAPrefixWithoutUnderscoreAreFine() throws {
+    let registry = try PluginRegistry([StubPlugin(kind: "order"), StubPlugin(kind: "orders"), StubPlugin(kind: "b-a")])
+    #expect(registry.plugins.count == 3)
+  }
+
+  @Test func aBuiltInKindCannotBeAddedTwice() {
+    let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.adding(HeaderPlugin()) }
+    #expect(error?.description == #"two row plugins have the kind "header""#)
+  }
+}
