@@ -1,7 +1,7 @@
 import FeedPlugins
 import SQLiteCore
 
-extension FeedItemPlugin {
+extension FeedItemPlugin: RowGenerator {
   /// The texts generated items cycle through (the reference feed's).
   private static let samples: [(title: String, subtitle: String, tag: String?, image: String)] = [
     ("The future is functional", "Get after your goals in new Apex", "new releases", "functional-male"),
@@ -15,10 +15,13 @@ extension FeedItemPlugin {
   /// How often `generate` reports progress, in rows.
   public static let progressInterval = 50_000
 
+  /// `feed items`.
+  public var generatedRowsName: String { "feed items" }
+
   /// Appends `count` synthetic feed items after the existing ones, each with a fresh random UUID id, in one
   /// write transaction through one reused prepared statement. `progress` gets the rows written so far every
   /// ``progressInterval`` rows and at the end.
-  public static func generate(_ count: Int, in db: Database, progress: (Int) -> Void = { _ in }) throws {
+  public func generate(_ count: Int, in db: Database, progress: (Int) -> Void = { _ in }) throws {
     try db.write {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
@@ -27,7 +30,7 @@ extension FeedItemPlugin {
       // into its own parameter buffer), so a row costs no allocation.
       try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RandomUUIDs.length) { id in
         for offset in 0..<count {
-          let sample = samples[offset % samples.count]
+          let sample = Self.samples[offset % Self.samples.count]
           ids.next(into: id)
           insert.reset()
           try insert.bind(utf8: UnsafeRawBufferPointer(id), at: 1)
@@ -37,7 +40,7 @@ extension FeedItemPlugin {
           try insert.bind(sample.image, at: 5)
           try insert.bind(last + Int64(offset) + 1, at: 6)
           try insert.step()
-          if (offset + 1) % progressInterval == 0 { progress(offset + 1) }
+          if (offset + 1) % Self.progressInterval == 0 { progress(offset + 1) }
         }
       }
       insert.reset()

@@ -10,7 +10,9 @@ import Foundation
 
 /// The `stackfeed` command line: finds the command, parses it, runs it, and maps errors to exit codes.
 ///
-///     exit(Stackfeed.main(CommandLine.arguments))
+/// An executable that adds its own row kinds to the built-in ones is one line:
+///
+///     Stackfeed.main(plugins: [PromoPlugin()])
 public enum Stackfeed {
   /// The global options, described in every help text.
   static let globalHelp = """
@@ -18,6 +20,30 @@ public enum Stackfeed {
       --db PATH     the database file (else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite)
       -h, --help    show help for the command
     """
+
+  /// Runs this process's command line with the built-in row kinds plus `plugins`, then exits with the command's
+  /// code. Plugins that cannot work together (a repeated kind, seed file or migration, an ambiguous kind, two
+  /// streams) stop it at start-up with one sentence on stderr and exit 70.
+  public static func main(plugins: [any RowPlugin]) -> Never {
+    exit(main(arguments: CommandLine.arguments, plugins: plugins))
+  }
+
+  /// Runs the command line `arguments` (the first is the program name) with the built-in row kinds plus
+  /// `plugins` and returns the exit code (70 when the plugins cannot work together).
+  public static func main(
+    arguments: [String], environment: [String: String] = Stackfeed.processEnvironment(), plugins: [any RowPlugin]
+  ) -> Int32 {
+    let registry: PluginRegistry
+    do {
+      registry = try PluginRegistry(PluginRegistry.builtInPlugins + plugins)
+    } catch {
+      let errors = Output(descriptor: STDERR_FILENO)
+      try? errors.write("stackfeed: the row plugins cannot work together: \(error)\n")
+      try? errors.flush()
+      return ExitCode.software
+    }
+    return main(arguments, environment: environment, registry: registry)
+  }
 
   /// Runs the command line `arguments` (the first is the program name) and returns the exit code.
   /// Ignores `SIGPIPE` so a closed pipe is an `EPIPE` write error that ends the command quietly.

@@ -19,7 +19,7 @@ enum BenchDatabase {
     do {
       let database = try open(building)
       try Seeder(registry: .builtIn).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
-      try FeedItemPlugin.generate(rows, in: database)
+      try FeedItemPlugin().generate(rows, in: database)
     }
     try FileManager.default.moveItem(atPath: building, toPath: path)
     return path

@@ -7,7 +7,7 @@ import SQLiteCore
 /// times the `stackfeed seed` process against `sqlite_anchor.c`).
 ///
 /// `storage.generate`: a fresh database migrated, then `--rows` feed items generated in one transaction
-/// (`FeedItemPlugin.generate`, what `seed --generate` runs); `storage.read`: every feed item loaded back in
+/// (`FeedItemPlugin().generate`, what `seed --generate` runs); `storage.read`: every feed item loaded back in
 /// feed order through `FeedItemPlugin.loadModels`; `storage.page`: opening and migrating the database, then
 /// composing one page of 20 rows from the middle of the feed (the work of `list --limit 20 --after C` minus
 /// process start).
@@ -24,7 +24,7 @@ enum StorageBench: BenchCommand {
       var failure: (any Error)?
       generate.append(
         Stopwatch.seconds {
-          do { try FeedItemPlugin.generate(rows, in: try BenchDatabase.fresh(scratch)) } catch { failure = error }
+          do { try FeedItemPlugin().generate(rows, in: try BenchDatabase.fresh(scratch)) } catch { failure = error }
         })
       if let failure { throw failure }
       let database = try BenchDatabase.open(scratch)

@@ -1,4 +1,3 @@
-import Foundation
 import StackfeedCLI
 
-exit(Stackfeed.main(CommandLine.arguments))
+Stackfeed.main(plugins: [])

@@ -21,7 +21,7 @@ import Testing
       [{"id": "big", "status": "shipped", "orderedAt": "2030-01-01T00:00:00Z", "items": [\#(items.joined(separator: ", "))]}]
       """#
     try store.seed(files)
-    try FeedItemPlugin.generate(50, in: store.database)
+    try FeedItemPlugin().generate(50, in: store.database)
     return store
   }
 

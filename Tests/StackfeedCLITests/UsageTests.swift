@@ -17,6 +17,15 @@ import Testing
     (["list", "--after", "promo:0:0:-"], "stackfeed: the cursor \"promo:0:0:-\" names the unknown row kind \"promo\""),
     (["list", "extra"], "stackfeed: unexpected argument \"extra\""),
     (["seed", "--generate", "many"], "stackfeed: --generate takes an integer ≥ 0, not \"many\""),
+    (["seed", "--kind", "feed_item"], "stackfeed: --kind goes with --generate N"),
+    (
+      ["seed", "--generate", "3", "--kind", "banner"],
+      "stackfeed: --kind: unknown row kind \"banner\" (kinds: header, feed_item, order)"
+    ),
+    (
+      ["seed", "--generate", "3", "--kind", "order"],
+      "stackfeed: --kind: the row kind \"order\" has no generator (kinds with a generator: feed_item)"
+    ),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
     ([], "stackfeed: a command is needed: migrate, seed, list, layout, render"),

@@ -1,36 +1,47 @@
-import BuiltInPlugins
 import FeedPlugins
 import FeedStore
 
-/// `stackfeed seed [--from DIR] [--reset] [--generate N]`: migrates, then loads a seed folder in one
-/// transaction, and/or appends generated feed items.
+/// `stackfeed seed [--from DIR] [--reset] [--generate N [--kind K]]`: migrates, then loads a seed folder in one
+/// transaction, and/or appends rows made by a kind's generator (the stream kind's by default).
 struct SeedCommand: Command {
   static let name = "seed"
   static let summary = "loads a seed folder (default: the bundled seeds) into the database in one transaction"
-  static let usage = "stackfeed seed [--from DIR] [--reset] [--generate N] [--db PATH]"
+  static let usage = "stackfeed seed [--from DIR] [--reset] [--generate N [--kind K]] [--db PATH]"
   static let help = """
       --from DIR      the seed folder (profile.json, feed_items.json, products.json, orders.json);
                       default: the bundled reference seeds (unless --generate is given alone)
       --reset         replace all data with the folder's, in the same transaction
-      --generate N    append N synthetic feed items with random UUID ids after the existing ones
+      --generate N    append N synthetic rows after the existing ones (feed items, with random UUID ids)
+      --kind K        the row kind --generate makes (default: the stream kind, feed_item)
     """
 
   var folder: String?
   var reset: Bool
   var generate: Int?
+  var kind: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     folder = try arguments.option("--from")
     reset = arguments.flag("--reset")
     generate = try arguments.integer("--generate", minimum: 0)
+    kind = try arguments.option("--kind")
+    if kind != nil && generate == nil { throw UsageError("--kind goes with --generate N") }
   }
 
   func run(in context: CommandContext) throws {
+    var generator: (any RowGenerator)?
+    if generate != nil {
+      do {
+        generator = try context.registry.generator(kind: kind)
+      } catch {
+        throw UsageError("--kind: \(error)")
+      }
+    }
     let files: SeedFolder? =
       if let folder { try SeedFolder.read(at: folder) } else { generate == nil ? SeedFolder.bundled : nil }
     let database = try context.openDatabase(bootstrap: false).database
     let seeder = Seeder(registry: context.registry)
-    let progress = ProgressLine(errors: context.errors, total: generate ?? 0)
+    let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.generatedRowsName ?? "")
     let report = try database.write {
       var report: SeedReport?
       if let files {
@@ -38,8 +49,8 @@ struct SeedCommand: Command {
       } else if reset {
         try seeder.seed(SeedFiles([:]), into: database, reset: true)
       }
-      if let generate {
-        try FeedItemPlugin.generate(generate, in: database) { done in progress.show(done) }
+      if let generate, let generator {
+        try generator.generate(generate, in: database) { done in progress.show(done) }
       }
       return report
     }
@@ -51,6 +62,8 @@ struct SeedCommand: Command {
     } else if reset {
       try context.output.write("reset the database\n")
     }
-    if let generate { try context.output.write("generated \(generate) feed items\n") }
+    if let generate, let generator {
+      try context.output.write("generated \(generate) \(generator.generatedRowsName)\n")
+    }
   }
 }

@@ -3,12 +3,15 @@
 final class ProgressLine {
   private let errors: Output
   private let total: Int
+  private let rows: String
   private let enabled: Bool
   private var shown = false
 
-  init(errors: Output, total: Int) {
+  /// A line for `total` rows called `rows` (e.g. `feed items`).
+  init(errors: Output, total: Int, rows: String) {
     self.errors = errors
     self.total = total
+    self.rows = rows
     self.enabled = errors.isTerminal && total > 0
   }
 
@@ -16,7 +19,7 @@ final class ProgressLine {
   func show(_ done: Int) {
     guard enabled else { return }
     shown = true
-    try? errors.write("\rgenerating \(done) / \(total) feed items")
+    try? errors.write("\rgenerating \(done) / \(total) \(rows)")
     try? errors.flush()
   }
 
