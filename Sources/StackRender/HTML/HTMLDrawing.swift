@@ -9,6 +9,9 @@ struct HTMLDrawing {
   private var images: ImageEmbedder
   /// CSS class names of the embedded images, by image name.
   private var classes: [String: String] = [:]
+  /// The current row's placeholders whose label is covered, and the painting number of the next node.
+  private var cover = PlaceholderCover()
+  private var nodeNumber = 0
 
   /// A drawing that embeds real images from `assets` when given.
   init(assets: ImageAssets?) {
@@ -26,6 +29,8 @@ struct HTMLDrawing {
     let kind = XMLText.escaped(row.kind)
     let id = XMLText.escaped(row.id)
     output += #"<div class="row" data-kind="\#(kind)" data-id="\#(id)" style="height:\#(px(row.height))">"# + "\n"
+    cover = PlaceholderCover(row.layout.placed)
+    nodeNumber = 0
     draw(row.layout.placed)
     output += "</div>\n"
   }
@@ -42,9 +47,11 @@ struct HTMLDrawing {
   private mutating func draw(_ placed: PlacedNode) {
     let node = placed.node
     guard !node.isHidden, node.alpha > 0 else { return }
+    let showsLabel = !cover.hidesLabel(ofNode: nodeNumber)
+    nodeNumber += 1
     let drawsBackground = node.background.map { $0.alpha > 0 } ?? false
     if case .spacer = node.kind, !drawsBackground, node.action == nil { return }
-    let element = content(of: placed)
+    let element = content(of: placed, showsLabel: showsLabel)
     var style = geometry(placed.frame)
     if node.alpha < 1 { style += ";opacity:\(LayoutJSON.number(node.alpha))" }
     if drawsBackground, !element.coversBackground, let background = node.background {
@@ -63,14 +70,14 @@ struct HTMLDrawing {
     output += "</div>\n"
   }
 
-  /// The classes, style and content of a label or image; a placeholder covers the background.
-  private mutating func content(of placed: PlacedNode) -> Element {
+  /// The classes, style and content of a label or image; a placeholder covers the background, and is
+  /// labelled with the image's name unless `showsLabel` is false.
+  private mutating func content(of placed: PlacedNode, showsLabel: Bool) -> Element {
     var element = Element()
     switch placed.node.kind {
     case .text(let text):
       element.classNames.append("t")
-      element.style = textStyle(text)
-      if let measurement = placed.text { element.content = lines(text, measurement, size: placed.frame.size) }
+      element.content = label(text, placed.text, size: placed.frame.size)
     case .image(let image):
       guard let name = image.name, placed.frame.width > 0, placed.frame.height > 0 else { break }
       element.title = name
@@ -80,7 +87,7 @@ struct HTMLDrawing {
       } else {
         element.classNames.append("ph")
         element.coversBackground = true
-        if let size = PlaceholderLabel(name: name, size: placed.frame.size).fontSize {
+        if showsLabel, let size = PlaceholderLabel(name: name, size: placed.frame.size).fontSize {
           element.style = ";font-size:\(px(size))"
           element.content = XMLText.escaped(name)
         }
@@ -91,22 +98,13 @@ struct HTMLDrawing {
     return element
   }
 
-  private func textStyle(_ content: TextContent) -> String {
-    var style = ";font-size:\(px(content.font.size));font-weight:\(content.font.weight.cssWeight)"
-    style += ";line-height:\(px(content.font.lineHeight));color:\(content.color.css)"
-    switch content.alignment {
-    case .center: style += ";text-align:center"
-    case .right: style += ";text-align:right"
-    case .natural, .left, .justified: break
-    }
-    let tracking = content.font.tracking
-    if abs(tracking) >= 0.0005 { style += ";letter-spacing:\(px(tracking))" }
-    return style
-  }
-
-  private func lines(_ content: TextContent, _ measurement: TextMeasurement, size: Size) -> String {
-    let placement = LabelLines(content: content, measurement: measurement, size: size)
-    return placement.lines.map { #"<div style="top:\#(px($0.top))">\#(XMLText.escaped($0.text))</div>"# }.joined()
+  /// A label as an inline SVG the size of its frame (which clips it) holding ``SVGLabel``'s `<text>`.
+  private func label(_ content: TextContent, _ measurement: TextMeasurement?, size: Size) -> String {
+    guard size.width > 0, size.height > 0, let measurement,
+      let text = SVGLabel.element(content, measurement, size: size)
+    else { return "" }
+    let box = #"width="\#(LayoutJSON.number(size.width))" height="\#(LayoutJSON.number(size.height))""#
+    return #"<svg xmlns="http://www.w3.org/2000/svg" \#(box)>"# + text + "</svg>"
   }
 
   /// The CSS class showing image `name`, defined in a `<style>` the first time; nil without a file.

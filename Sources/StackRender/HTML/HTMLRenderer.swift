@@ -52,7 +52,8 @@ public struct HTMLRenderer: RowRenderer {
     .feed{position:relative;margin:0 auto;font-family:\(HTMLDrawing.fontFamily)}
     .row{position:relative}
     .n{position:absolute;box-sizing:border-box}
-    .t>div{position:absolute;left:0;right:0;white-space:pre}
+    .t>svg{display:block}
+    .t text{white-space:pre}
     .img{background-repeat:no-repeat;background-position:center;overflow:hidden}
     .ph{display:flex;align-items:center;justify-content:center;overflow:hidden;white-space:nowrap;\
     background:\(PlaceholderLabel.fill.css);border:1px solid \(PlaceholderLabel.edge.css);\

@@ -10,6 +10,9 @@ struct SVGDrawing {
   var body = ""
   private var images: ImageEmbedder
   private var clipCount = 0
+  /// The current row's placeholders whose label is covered, and the painting number of the next node.
+  private var cover = PlaceholderCover()
+  private var nodeNumber = 0
 
   /// A drawing that embeds real images from `assets` when given.
   init(assets: ImageAssets?) {
@@ -21,6 +24,8 @@ struct SVGDrawing {
     let kind = XMLText.escaped(row.kind)
     let id = XMLText.escaped(row.id)
     body += #"<g data-kind="\#(kind)" data-id="\#(id)" transform="translate(0,\#(n(top)))">"# + "\n"
+    cover = PlaceholderCover(row.layout.placed)
+    nodeNumber = 0
     draw(row.layout.placed, originX: 0, originY: 0)
     body += "</g>\n"
   }
@@ -28,6 +33,8 @@ struct SVGDrawing {
   private mutating func draw(_ placed: PlacedNode, originX: Double, originY: Double) {
     let node = placed.node
     guard !node.isHidden, node.alpha > 0 else { return }
+    let showsLabel = !cover.hidesLabel(ofNode: nodeNumber)
+    nodeNumber += 1
     let frame = Rect(
       x: originX + placed.frame.x, y: originY + placed.frame.y, width: placed.frame.width,
       height: placed.frame.height)
@@ -40,7 +47,9 @@ struct SVGDrawing {
     case .text(let content):
       if let measurement = placed.text { drawText(content, measurement, in: frame) }
     case .image(let content):
-      if let name = content.name { drawImage(name, mode: content.contentMode, radius: node.cornerRadius, in: frame) }
+      if let name = content.name {
+        drawImage(name, mode: content.contentMode, radius: node.cornerRadius, in: frame, showsLabel: showsLabel)
+      }
     default:
       break
     }
@@ -48,27 +57,16 @@ struct SVGDrawing {
     if grouped { body += "</g>\n" }
   }
 
+  /// Draws a label in a nested `<svg>` viewport at its frame, which clips anything a font draws past the frame.
   private mutating func drawText(_ content: TextContent, _ measurement: TextMeasurement, in frame: Rect) {
-    guard !measurement.lines.isEmpty else { return }
-    let placement = LabelLines(content: content, measurement: measurement, size: frame.size)
-    var attributes = #"font-size="\#(n(content.font.size))" font-weight="\#(content.font.weight.cssWeight)""#
-    attributes += #" fill="\#(content.color.rgbHex)""# + opacity("fill-opacity", content.color)
-    switch placement.anchor {
-    case .start: break
-    case .middle: attributes += #" text-anchor="middle""#
-    case .end: attributes += #" text-anchor="end""#
-    }
-    let tracking = content.font.tracking
-    if abs(tracking) >= 0.0005 { attributes += #" letter-spacing="\#(n(tracking))""# }
-    body += #"<text \#(attributes) xml:space="preserve">"#
-    let x = n(frame.x + placement.anchorX)
-    for line in placement.lines {
-      body += #"<tspan x="\#(x)" y="\#(n(frame.y + line.baseline))">\#(XMLText.escaped(line.text))</tspan>"#
-    }
-    body += "</text>\n"
+    guard frame.width > 0, frame.height > 0,
+      let label = SVGLabel.element(content, measurement, size: frame.size)
+    else { return }
+    body += "<svg \(geometry(frame))>" + label + "</svg>\n"
   }
 
-  private mutating func drawImage(_ name: String, mode: ContentMode, radius: Double, in frame: Rect) {
+  /// Draws image `name` from the assets, else its placeholder, labelled unless `showsLabel` is false.
+  private mutating func drawImage(_ name: String, mode: ContentMode, radius: Double, in frame: Rect, showsLabel: Bool) {
     guard frame.width > 0, frame.height > 0 else { return }
     if let uri = images.dataURI(named: name) {
       var clip = ""
@@ -86,7 +84,7 @@ struct SVGDrawing {
     let title = "<title>\(XMLText.escaped(name))</title>"
     let edge = #" stroke="\#(PlaceholderLabel.edge.rgbHex)""#
     body += rect(frame, radius: radius, fill: PlaceholderLabel.fill, attributes: edge, content: title) + "\n"
-    guard let fontSize = label.fontSize else { return }
+    guard showsLabel, let fontSize = label.fontSize else { return }
     let x = n(frame.x + frame.width / 2)
     let y = n(frame.y + label.baseline)
     body += #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.rgbHex)""#

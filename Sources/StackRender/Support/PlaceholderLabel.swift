@@ -18,6 +18,8 @@ struct PlaceholderLabel {
   let fontSize: Double?
   /// The label's baseline, from the frame's top: cap height centred.
   let baseline: Double
+  /// The label's width in points, centred in the frame.
+  let width: Double
 
   /// Sizes the label for `name` on a placeholder of `size`.
   init(name: String, size: Size) {
@@ -27,5 +29,14 @@ struct PlaceholderLabel {
     let fitted = natural > room ? preferred * room / natural : preferred
     fontSize = fitted >= Self.minimumFontSize ? fitted : nil
     baseline = size.height / 2 + fitted * 0.35
+    width = natural * fitted / preferred
+  }
+
+  /// Where the label's ink lies (from the baseline up a font size, a quarter below for descenders) on a
+  /// placeholder at `frame`; nil without a label.
+  func box(in frame: Rect) -> Rect? {
+    guard let fontSize else { return nil }
+    let top = frame.y + baseline - fontSize
+    return Rect(x: frame.x + (frame.width - width) / 2, y: top, width: width, height: fontSize * 1.25)
   }
 }
