@@ -13,7 +13,7 @@ struct HandWorkedTests {
     #expect(row.layout.frame(id: "label") == Rect(x: 10, y: 30, width: 80, height: 12))
   }
 
-  @Test("SVG draws the box as a rounded translucent rect and the label centred on its baseline")
+  @Test("SVG draws the box as a rounded translucent rect and the label in a viewport at its frame, held to its width")
   func svg() {
     let lines = SVGRenderer().render([TinyCard.row], width: 100).split(separator: "\n").map(String.init)
     #expect(lines.count == 8)
@@ -25,20 +25,20 @@ struct HandWorkedTests {
         ##"<rect width="100" height="52" fill="#F2F2F2"/>"##,
         #"<g data-kind="tiny" data-id="t1" transform="translate(0,0)">"#,
         ##"<rect x="10" y="10" width="80" height="20" rx="4" fill="#FF0000" fill-opacity="0.502"/>"##,
-        ##"<text font-size="10" font-weight="700" fill="#FFFFFF" text-anchor="middle" letter-spacing="0.12" xml:space="preserve"><tspan x="50" y="39.555">Hi</tspan></text>"##,
+        ##"<svg x="10" y="30" width="80" height="12"><text font-size="10" font-weight="700" fill="#FFFFFF" text-anchor="middle" letter-spacing="0.12" xml:space="preserve"><tspan x="40" y="9.555" textLength="10.421" lengthAdjust="spacingAndGlyphs">Hi</tspan></text></svg>"##,
         "</g>",
         "</svg>",
       ])
   }
 
-  @Test("HTML nests the nodes with their frames, ids, actions and the line at its top")
+  @Test("HTML nests the nodes with their frames, ids, actions and the label as an inline SVG of its frame")
   func html() {
     let html = HTMLRenderer().render([TinyCard.row], width: 100)
     let expected = """
       <div class="row" data-kind="tiny" data-id="t1" style="height:52px">
       <div class="n" style="left:0px;top:0px;width:100px;height:52px">
       <div class="n" data-id="swatch" style="left:10px;top:10px;width:80px;height:20px;background-color:rgba(255,0,0,0.502);border-radius:4px"></div>
-      <div class="n t" data-id="label" data-action="wave" style="left:10px;top:30px;width:80px;height:12px;font-size:10px;font-weight:700;line-height:11.934px;color:#FFFFFF;text-align:center;letter-spacing:0.12px"><div style="top:0.033px">Hi</div></div>
+      <div class="n t" data-id="label" data-action="wave" style="left:10px;top:30px;width:80px;height:12px"><svg xmlns="http://www.w3.org/2000/svg" width="80" height="12"><text font-size="10" font-weight="700" fill="#FFFFFF" text-anchor="middle" letter-spacing="0.12" xml:space="preserve"><tspan x="40" y="9.555" textLength="10.421" lengthAdjust="spacingAndGlyphs">Hi</tspan></text></svg></div>
       </div>
       </div>
       </div>
