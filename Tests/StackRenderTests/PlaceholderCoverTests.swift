@@ -25,13 +25,31 @@ struct PlaceholderCoverTests {
         .background(.black.withAlpha(0.8), cornerRadius: 5)
       let card: ZStack
       switch self {
-      case .overlay: card = ZStack { image; overlay }
-      case .hiddenOverlay: card = ZStack { image; overlay.hidden() }
-      case .boxBehind: card = ZStack { Box(background: .black); image }
+      case .overlay:
+        card = ZStack {
+          image
+          overlay
+        }
+      case .hiddenOverlay:
+        card = ZStack {
+          image
+          overlay.hidden()
+        }
+      case .boxBehind:
+        card = ZStack {
+          Box(background: .black)
+          image
+        }
       case .cornerBadge:
         card = ZStack {
           image
-          VStack { HStack { Box(background: .black).width(10).height(10); Spacer() }; Spacer() }
+          VStack {
+            HStack {
+              Box(background: .black).width(10).height(10)
+              Spacer()
+            }
+            Spacer()
+          }
         }
       }
       return SampleFeeds.row("tile", rawValue, card.height(90), width: 100)
@@ -40,14 +58,16 @@ struct PlaceholderCoverTests {
     var testDescription: String { rawValue }
   }
 
-  @Test("SVG writes the label unless a later fill overlaps it; the placeholder keeps its title", arguments: Tile.allCases)
+  @Test(
+    "SVG writes the label unless a later fill overlaps it; the placeholder keeps its title", arguments: Tile.allCases)
   func svg(tile: Tile) {
     let svg = SVGRenderer().render([tile.row], width: 100)
     #expect(svg.contains("<title>shorts</title>"))
     #expect(svg.contains(#"text-anchor="middle">shorts</text>"#) == !tile.hidesLabel)
   }
 
-  @Test("HTML writes the label unless a later fill overlaps it; the placeholder keeps its title", arguments: Tile.allCases)
+  @Test(
+    "HTML writes the label unless a later fill overlaps it; the placeholder keeps its title", arguments: Tile.allCases)
   func html(tile: Tile) {
     let html = HTMLRenderer().render([tile.row], width: 100)
     #expect(html.contains(#"title="shorts""#))
