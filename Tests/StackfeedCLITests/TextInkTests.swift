@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Labels stay inside their frames whatever font the viewer has: `scripts/check-text-ink.py` rasterises the
+/// reference feed and the expanded stack as SVG (rsvg-convert, Chromium) and HTML (Chromium), with Inter and
+/// with a fontconfig file that rejects it, and checks every inked pixel against the JSON frames.
+///
+/// It needs python3, rsvg-convert (librsvg2-bin), chromium, fc-match and the Inter font (fonts-inter), so it
+/// runs only where they are; `.ci/run` installs them, so CI always runs it.
+@Suite struct TextInkTests {
+  /// The tools and fonts the check needs that this machine lacks, in words.
+  static let missing: [String] = {
+    var missing = ["python3", "rsvg-convert", "chromium", "fc-match"].filter { executable($0) == nil }
+    if let fcMatch = executable("fc-match") {
+      let family = (try? run(fcMatch, ["-f", "%{family}", "Inter"]).output) ?? ""
+      if !family.contains("Inter") { missing.append("the Inter font (fonts-inter)") }
+    }
+    return missing
+  }()
+
+  static var skipNote: Comment {
+    "needs \(missing.joined(separator: ", ")) (apt-get install python3 librsvg2-bin chromium fonts-inter; .ci/run does)"
+  }
+
+  @Test(
+    "no label's ink leaves its frame in SVG and HTML, with Inter and with the fallback font",
+    .enabled(if: missing.isEmpty, skipNote))
+  func inkStaysInFrames() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let script = root.appendingPathComponent("scripts/check-text-ink.py").path
+    let python = try #require(Self.executable("python3"))
+    let result = try Self.run(python, [script, "--bin", CLIHarness.binary.path])
+    #expect(result.status == 0, "\(result.output)")
+    // Twelve pictures per font (2 documents: SVG via 2 rasterisers and HTML, clipped and not), all checked.
+    #expect(result.output.components(separatedBy: "\nok ").count - 1 == 24, "\(result.output)")
+  }
+
+  /// The path of `name` on `PATH`, if it is an executable there.
+  static func executable(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Runs `executable` with `arguments`; its exit status and its standard output and error together.
+  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+  }
+}
