@@ -3,8 +3,9 @@ import StackLayout
 /// Draws the rows as a web page: one absolutely positioned `<div>` per drawn node, nested like
 /// the tree, so every node's parent-relative frame is its CSS `left`/`top`/`width`/`height`.
 ///
-/// Boxes carry their colour, alpha and corner radius; labels hold one `<div>` per measured line
-/// at its line box (font size, CSS weight, colour, alignment, SF tracking); images are grey
+/// Boxes carry their colour, alpha and corner radius; labels hold an inline SVG of their frame
+/// with the SVG renderer's `<text>` (each measured line held to its measured width, clipped to the
+/// frame, so no font draws past the frame); images are grey
 /// labelled placeholders, or the real file from ``assets`` (embedded once per document as a CSS
 /// class). Nodes keep their `id` and `action` as `data-id` and `data-action`. The page is
 /// well-formed XML (XHTML) as well as HTML, and is written row by row as the rows arrive.

@@ -5,8 +5,10 @@ import StackLayout
 ///
 /// Boxes are rects with their colour, alpha and corner radius; labels are `<text>` elements
 /// holding the measured lines at their baselines (font size, CSS weight, colour, alignment,
-/// SF tracking as `letter-spacing`); images are grey labelled placeholders, or the real file
-/// from ``assets`` (embedded as a `data:` URI at each use, clipped to the corner radius). The picture's
+/// SF tracking as `letter-spacing`), each line held to its measured width (`textLength`) and the
+/// label clipped to its frame, so no font draws past the frame; images are grey labelled
+/// placeholders, or the real file from ``assets`` (embedded as a `data:` URI at each use, clipped
+/// to the corner radius). The picture's
 /// height is the sum of the row heights, so the rows are drawn before the header is written; past
 /// ``spillSize`` bytes the drawn body waits in a temporary file, so memory stays flat however long the feed.
 ///
