@@ -2,8 +2,13 @@ import FeedModels
 import FeedPlugins
 import FeedStore
 import FeedViewModels
-import Foundation
 import SQLiteCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The order row: the most recent order (by `orderedAt`) with its line items and products, at index 1 of the
 /// feed items. Owns `products.json` and `orders.json`.
@@ -95,7 +100,7 @@ public struct OrderPlugin: RowPlugin {
 
   /// The order texts and gallery, dated in the context's time zone.
   public func viewModel(for model: Order, context: RowContext) -> OrderViewModel {
-    OrderViewModel(order: model, dates: OrderDateFormatter(timeZone: context.timeZone))
+    OrderViewModel(order: model, dates: OrderDateFormatter(secondsFromGMT: context.timeZone.secondsFromGMT(for:)))
   }
 
   /// `title`, `subtitle`, and the `gallery` list of `{image, overlay}` items.

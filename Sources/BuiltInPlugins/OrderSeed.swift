@@ -1,6 +1,11 @@
 import FeedModels
 import FeedStore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The validated contents of `products.json` and `orders.json`.
 public struct OrderSeed: Sendable, Hashable {

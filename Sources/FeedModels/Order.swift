@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A user's order: a status, the instant it was placed, and its line items.
 public struct Order: Sendable, Hashable, Codable {

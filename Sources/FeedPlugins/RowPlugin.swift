@@ -1,5 +1,4 @@
 import FeedStore
-import Foundation
 import SQLiteCore
 import StackLayout
 import Synchronization
@@ -89,30 +88,30 @@ public struct RowContext: Sendable {
   private let zone: LazyTimeZone
 
   /// The zone dates are shown in.
-  public var timeZone: TimeZone { zone.value }
+  public var timeZone: any UTCOffsetSource { zone.value }
 
-  /// Creates a context for `timeZone`.
-  public init(timeZone: TimeZone) {
+  /// Creates a context for `timeZone` (a Foundation `TimeZone` or any other ``UTCOffsetSource``).
+  public init(timeZone: some UTCOffsetSource) {
     zone = LazyTimeZone { timeZone }
   }
 
   /// Creates a context whose zone is resolved by `resolve` the first time it is read, if ever: the system zone
-  /// (`TimeZone.current`) costs more than a whole `list --limit 20` page, which often shows no date.
-  public init(resolvingTimeZone resolve: @escaping @Sendable () -> TimeZone) {
+  /// costs a file read, and a page often shows no date.
+  public init(resolvingTimeZone resolve: @escaping @Sendable () -> any UTCOffsetSource) {
     zone = LazyTimeZone(resolve)
   }
 }
 
 /// The time zone of a ``RowContext``, resolved on first use.
 private final class LazyTimeZone: Sendable {
-  private let resolve: @Sendable () -> TimeZone
-  private let resolved = Mutex<TimeZone?>(nil)
+  private let resolve: @Sendable () -> any UTCOffsetSource
+  private let resolved = Mutex<(any UTCOffsetSource)?>(nil)
 
-  init(_ resolve: @escaping @Sendable () -> TimeZone) {
+  init(_ resolve: @escaping @Sendable () -> any UTCOffsetSource) {
     self.resolve = resolve
   }
 
-  var value: TimeZone {
+  var value: any UTCOffsetSource {
     resolved.withLock { resolved in
       if let resolved { return resolved }
       let zone = resolve()

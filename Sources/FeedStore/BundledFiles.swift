@@ -1,5 +1,10 @@
 import CStackfeedBundle
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The files of `Migrations/` and `Seeds/`, compiled into the binary by `CStackfeedBundle` (C23 `#embed`), so
 /// that `swift run`, the tests and a release binary copied anywhere all carry them.

@@ -1,4 +1,3 @@
-import Foundation
 import SQLiteCore
 
 /// The bundled `Migrations/*.sql` files as `Migration` values, named after their files without `.sql`.

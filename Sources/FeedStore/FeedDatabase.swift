@@ -1,5 +1,16 @@
-import Foundation
 import SQLiteCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An opened and migrated feed database: what every command starts from.
 ///

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The files of a seed folder, by file name, read from disk or from the bundle. Parsing them is the plugins'
 /// business: each plugin reads its own files (see `contract.md` for the format).
@@ -24,30 +34,34 @@ public struct SeedFolder: Sendable, Hashable {
   ///
   /// Throws a `StoreError` (exit 66) when the folder is missing, is not a folder, or a file cannot be read.
   public static func read(at path: String) throws -> SeedFolder {
-    let manager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+    guard let isFolder = Self.isFolder(path) else {
       throw StoreError(path: path, problem: "the seed folder does not exist")
     }
-    guard isFolder.boolValue else { throw StoreError(path: path, problem: "not a folder (expected a seed folder)") }
-    let folder = URL(fileURLWithPath: path, isDirectory: true)
+    guard isFolder else { throw StoreError(path: path, problem: "not a folder (expected a seed folder)") }
     let names: [String]
     do {
-      names = try manager.contentsOfDirectory(atPath: path)
+      names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
       throw StoreError(path: path, problem: "the seed folder cannot be read")
     }
+    let folder = path.hasSuffix("/") ? path : path + "/"
     var files: [String: Data] = [:]
     for name in names where !name.hasPrefix(".") {
-      let file = folder.appendingPathComponent(name)
-      var isSubfolder: ObjCBool = false
-      guard manager.fileExists(atPath: file.path, isDirectory: &isSubfolder), !isSubfolder.boolValue else { continue }
+      let file = folder + name
+      guard Self.isFolder(file) == false else { continue }
       do {
-        files[name] = try Data(contentsOf: file)
+        files[name] = try Data(contentsOf: URL(fileURLWithPath: file, isDirectory: false))
       } catch {
-        throw StoreError(path: file.path, problem: "the seed file cannot be read")
+        throw StoreError(path: file, problem: "the seed file cannot be read")
       }
     }
     return SeedFolder(location: path, files: files)
+  }
+
+  /// Whether `path` is a folder (symbolic links followed); nil when nothing is there.
+  private static func isFolder(_ path: String) -> Bool? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return status.st_mode & S_IFMT == S_IFDIR
   }
 }

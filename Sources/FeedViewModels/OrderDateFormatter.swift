@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Formats an order date as `dd MMM yy` (e.g. `06 Jul 21`) with English month abbreviations in an explicit
 /// time zone, the same on every device.
@@ -12,17 +16,23 @@ public struct OrderDateFormatter: Sendable {
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
   private static let secondsPerDay = 86_400
 
-  /// The zone the day, month and year are taken in.
-  public let timeZone: TimeZone
+  /// The offset from UTC at an instant in the zone the day, month and year are taken in.
+  private let secondsFromGMT: @Sendable (Date) -> Int
 
   /// Creates a formatter for `timeZone`.
   public init(timeZone: TimeZone) {
-    self.timeZone = timeZone
+    self.init(secondsFromGMT: timeZone.secondsFromGMT(for:))
   }
 
-  /// The date as `dd MMM yy` in ``timeZone``.
+  /// Creates a formatter for the zone whose offset from UTC at each instant `secondsFromGMT` gives (e.g. one
+  /// read from the system's time zone database, where Foundation's `TimeZone` would need ICU).
+  public init(secondsFromGMT: @escaping @Sendable (Date) -> Int) {
+    self.secondsFromGMT = secondsFromGMT
+  }
+
+  /// The date as `dd MMM yy` in the formatter's zone.
   public func string(from date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + secondsFromGMT(date)
     let days = seconds >= 0 ? seconds / Self.secondsPerDay : (seconds - Self.secondsPerDay + 1) / Self.secondsPerDay
     let (year, month, day) = Self.civilDate(daysSince1970: days)
     let yy = ((year % 100) + 100) % 100

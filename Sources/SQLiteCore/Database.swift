@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// One connection to a SQLite database file (<https://www.sqlite.org/c3ref/sqlite3.html>).
 ///
@@ -57,20 +62,25 @@ public final class Database {
   }
 
   private static func createParentFolder(of path: String) throws {
-    // Most opens find the folder there: one access(2) call instead of building URLs on every command.
-    if let slash = path.lastIndex(of: "/") {
-      let parent = slash == path.startIndex ? "/" : String(path[..<slash])
-      if access(parent, F_OK) == 0 { return }
-    } else {
-      return  // a file in the current folder
-    }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
+    // Most opens find the folder there: one access(2) call on every command.
+    guard let folder = parentFolder(of: path), access(folder, F_OK) != 0 else { return }
+    guard makeFolder(folder) else {
       throw DatabaseError(
-        code: SQLITE_CANTOPEN, message: "cannot create the folder \(folder.path) for the database \(path)")
+        code: SQLITE_CANTOPEN, message: "cannot create the folder \(folder) for the database \(path)")
     }
+  }
+
+  /// The folder part of `path`; nil for a file in the current folder or in `/`.
+  private static func parentFolder(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
+    return String(path[..<slash])
+  }
+
+  /// `mkdir -p`: creates `folder` and its missing parents; true when it exists afterwards.
+  private static func makeFolder(_ folder: String) -> Bool {
+    if access(folder, F_OK) == 0 { return true }
+    if let parent = parentFolder(of: folder), !makeFolder(parent) { return false }
+    return mkdir(folder, 0o777) == 0 || errno == EEXIST
   }
 
   private func configure() throws {

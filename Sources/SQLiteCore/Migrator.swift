@@ -1,5 +1,10 @@
 import CSQLite
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Applies migrations in name order, each once, each in its own `BEGIN IMMEDIATE` transaction together with
 /// its bookkeeping row in `stackfeed_migrations(name, checksum, applied_at)`.
@@ -95,7 +100,7 @@ public struct Migrator: Sendable {
           underlying: DatabaseError(
             code: SQLITE_MISUSE, message: "the migration ended the transaction itself (COMMIT/END)"))
       }
-      let stamp = ISO8601DateFormatter().string(from: date)
+      let stamp = date.formatted(Date.ISO8601FormatStyle())
       try db.execute(Self.insertApplied, [.text(migration.name), .text(migration.checksum), .text(stamp)])
       return true
     }

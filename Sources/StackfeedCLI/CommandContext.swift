@@ -1,7 +1,17 @@
 import FeedPlugins
 import FeedStore
-import Foundation
 import SQLiteCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a running command can use: the environment, the global options, stdout and stderr, the row plugins.
 public final class CommandContext {
@@ -43,7 +53,7 @@ public final class CommandContext {
   /// is an error (exit 66) rather than a new empty file.
   public func openDatabase(bootstrap: Bool) throws -> FeedDatabase {
     let location = location
-    let exists = FileManager.default.fileExists(atPath: location.path)
+    let exists = access(location.path, F_OK) == 0
     if bootstrap && !exists && !location.isEmbeddedDefault {
       throw StoreError(path: location.path, problem: "no database here (create it with stackfeed seed --db)")
     }
@@ -56,23 +66,26 @@ public final class CommandContext {
   }
 
   /// The formatting context for dates in ``timeZone(option:)``; the system zone, when it is the one, is only
-  /// looked up if a date is shown.
+  /// read if a date is shown.
   public func rowContext(timeZoneOption option: String?) throws(UsageError) -> RowContext {
-    if option == nil && environment["TZ"] == nil { return RowContext(resolvingTimeZone: { TimeZone.current }) }
+    if option == nil && environment["TZ"] == nil { return RowContext(resolvingTimeZone: { ZoneInfo.system() }) }
     return RowContext(timeZone: try timeZone(option: option))
   }
 
-  /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone.
-  public func timeZone(option: String?) throws(UsageError) -> TimeZone {
+  /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone (`/etc/localtime`).
+  /// Names are looked up in the system's time zone database (``ZoneInfo``).
+  public func timeZone(option: String?) throws(UsageError) -> ZoneInfo {
     if let option {
-      guard let zone = TimeZone(identifier: option) else {
+      guard let zone = ZoneInfo.named(option, environment: environment) else {
         throw UsageError("unknown time zone \"\(option)\" (expected an IANA name such as Europe/Paris)")
       }
       return zone
     }
-    if let tz = environment["TZ"], let zone = TimeZone(identifier: tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+    if let tz = environment["TZ"],
+      let zone = ZoneInfo.named(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz, environment: environment)
+    {
       return zone
     }
-    return TimeZone.current
+    return ZoneInfo.system()
   }
 }

@@ -1,6 +1,5 @@
 import BuiltInPlugins
 import FeedPlugins
-import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -110,7 +109,7 @@ public enum Stackfeed {
   static func overview() -> String {
     let width = CommandRegistry.commands.map { $0.name.count }.max() ?? 0
     let lines = CommandRegistry.commands.map { command in
-      "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary
+      "  " + command.name + String(repeating: " ", count: width + 2 - command.name.count) + command.summary
     }
     return "usage: stackfeed <command> [options]\n\nCommands:\n\(lines.joined(separator: "\n"))\n\n\(globalHelp)\n"
       + "\nRun stackfeed <command> --help for a command's options.\n"

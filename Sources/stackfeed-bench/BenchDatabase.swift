@@ -38,6 +38,6 @@ enum BenchDatabase {
 
   /// The composer of `database` with dates in UTC.
   static func composer(_ database: Database) -> FeedComposer {
-    FeedComposer(registry: .builtIn, database: database, context: RowContext(timeZone: .gmt))
+    FeedComposer(registry: .builtIn, database: database, context: RowContext(timeZone: TimeZone.gmt))
   }
 }

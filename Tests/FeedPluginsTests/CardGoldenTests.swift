@@ -1,6 +1,7 @@
 import BuiltInPlugins
 import FeedPlugins
 import FeedStore
+import Foundation
 import StackLayout
 import StackRender
 import Testing
@@ -42,7 +43,8 @@ import Testing
   func everyFormatMatchesItsGolden(_ feed: Feed) throws {
     let store = try TestStore()
     try store.seed(feed.files)
-    let composer = FeedComposer(registry: store.registry, database: store.database, context: .init(timeZone: .gmt))
+    let composer = FeedComposer(
+      registry: store.registry, database: store.database, context: .init(timeZone: TimeZone.gmt))
     for (format, renderer) in Self.renderers {
       let cards = FeedCards(composer: composer, pageSize: 3)
       let engine = LayoutEngine()

@@ -28,7 +28,7 @@ import Testing
     let order = Order(
       id: "order-1", status: "FUFILLED", orderedAt: Date(timeIntervalSince1970: 1_625_572_800),
       items: [LineItem(product: product, quantity: quantity)])
-    return OrderPlugin().card(for: OrderViewModel(order: order, dates: OrderDateFormatter(timeZone: .gmt)))
+    return OrderPlugin().card(for: OrderViewModel(order: order, dates: OrderDateFormatter(timeZone: TimeZone.gmt)))
   }
 
   @Test func everyCardNamesItsPartsAsTheContractLists() {

@@ -9,7 +9,7 @@ import Testing
     var cursor: FeedCursor?
     repeat {
       var page: [String] = []
-      let context = RowContext(timeZone: .gmt)
+      let context = RowContext(timeZone: TimeZone.gmt)
       cursor = try FeedComposer(registry: store.registry, database: store.database, context: context)
         .compose(after: cursor, limit: limit) { page.append($0.summary) }
       pages.append(page)
@@ -47,7 +47,8 @@ import Testing
   @Test func cursorsNameTheLastRowAndRoundTripAsText() throws {
     let store = try TestStore()
     try store.seed(SeedFiles.referenceTexts)
-    let composer = FeedComposer(registry: store.registry, database: store.database, context: RowContext(timeZone: .gmt))
+    let composer = FeedComposer(
+      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
     let afterHeader = try composer.compose(after: nil, limit: 1) { _ in }
     #expect(afterHeader?.description == "header:0:0:-")
     let afterOrder = try composer.compose(after: nil, limit: 3) { _ in }
@@ -63,7 +64,8 @@ import Testing
 
   @Test func aCursorOfAnUnknownKindIsAnError() throws {
     let store = try TestStore()
-    let composer = FeedComposer(registry: store.registry, database: store.database, context: RowContext(timeZone: .gmt))
+    let composer = FeedComposer(
+      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
     #expect(throws: FeedCursorError.self) {
       try composer.compose(after: FeedCursor(kind: "promo", key: 0, streamCount: 0, streamKey: nil), limit: 5) { _ in }
     }

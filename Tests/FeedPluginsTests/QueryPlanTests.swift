@@ -27,7 +27,8 @@ import Testing
 
   /// The statements one `compose` runs, with the number of rows it emitted.
   static func statements(_ store: TestStore, after cursor: FeedCursor?, limit: Int?) throws -> (Int, [String]) {
-    let composer = FeedComposer(registry: store.registry, database: store.database, context: RowContext(timeZone: .gmt))
+    let composer = FeedComposer(
+      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
     var rows = 0
     let (_, statements) = try store.database.recordingStatements {
       try composer.compose(after: cursor, limit: limit) { _ in rows += 1 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Parses the ISO-8601 instants of seed files: `2021-07-06T12:00:00Z`, with optional fractional seconds and
 /// a `Z` or `±hh:mm` offset.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The files of a seed folder, by name, with helpers that parse one file into records.
 public struct SeedFiles: Sendable {

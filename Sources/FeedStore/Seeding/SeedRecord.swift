@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One JSON object of a seed file, with typed field accessors whose errors name the file, the record and the
 /// field.

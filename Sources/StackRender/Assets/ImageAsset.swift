@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The bytes of one image file and their media type.
 public struct ImageAsset: Sendable, Hashable {

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A folder of image files that renderers draw instead of placeholders.
 ///
@@ -33,10 +43,8 @@ public struct ImageAssets: Sendable {
     guard let realFolder, Self.isPlainName(name) else { return nil }
     let inside = realFolder.hasSuffix("/") ? realFolder : realFolder + "/"
     for kind in Self.kinds {
-      let candidate = (realFolder as NSString).appendingPathComponent("\(name).\(kind.pathExtension)")
-      guard let resolved = Self.realPath(candidate), resolved.hasPrefix(inside) else { continue }
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue,
+      let candidate = inside + name + "." + kind.pathExtension
+      guard let resolved = Self.realPath(candidate), resolved.hasPrefix(inside), Self.isRegularFile(resolved),
         let data = FileManager.default.contents(atPath: resolved)
       else { continue }
       return ImageAsset(name: name, mediaType: kind.mediaType, data: data)
@@ -48,6 +56,12 @@ public struct ImageAssets: Sendable {
   static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
       && !name.unicodeScalars.contains("\0")
+  }
+
+  /// Whether `path` is a regular file.
+  static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
   /// The canonical absolute path of an existing file or folder (`realpath(3)`), else nil.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where a ``BodySpill`` keeps parts: appended one after the other, read back by position.
 protocol SpillStorage: AnyObject {
@@ -9,33 +13,44 @@ protocol SpillStorage: AnyObject {
 }
 
 /// An anonymous temporary file (`tmpfile(3)`: it has no name, so the system removes it when it is closed or
-/// the process ends, even after `kill -9`), written and read through `FileHandle`.
+/// the process ends, even after `kill -9`), written with `write(2)` and read back with `pread(2)` through its
+/// descriptor (plain system calls: `FileHandle` would make StackRender, and so every `stackfeed` command,
+/// load Foundation).
 final class SpillFile: SpillStorage {
-  private let handle: FileHandle
+  /// A spill file could not be made, written or read back.
+  struct Failure: Error {}
+
+  private let descriptor: Int32
 
   /// Creates the file; throws when the system cannot.
   init() throws {
-    guard let stream = tmpfile() else { throw CocoaError(.fileWriteUnknown) }
+    guard let stream = tmpfile() else { throw Failure() }
     // A descriptor of its own keeps the file alive after the C stream is closed.
     let descriptor = dup(fileno(stream))
     fclose(stream)
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
-    handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    guard descriptor >= 0 else { throw Failure() }
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    close(descriptor)
   }
 
   func append(_ part: String) throws {
-    try handle.seekToEnd()
-    try handle.write(contentsOf: Data(part.utf8))
+    let bytes = Array(part.utf8)
+    guard lseek(descriptor, 0, SEEK_END) >= 0, write(descriptor, bytes, bytes.count) == bytes.count else {
+      throw Failure()
+    }
   }
 
   func read(at offset: Int, count: Int) throws -> String {
-    try handle.seek(toOffset: UInt64(offset))
-    var bytes = Data()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
     while bytes.count < count {
-      guard let chunk = try handle.read(upToCount: count - bytes.count), !chunk.isEmpty else {
-        throw CocoaError(.fileReadCorruptFile)
-      }
-      bytes.append(chunk)
+      var chunk = [UInt8](repeating: 0, count: count - bytes.count)
+      let got = pread(descriptor, &chunk, chunk.count, off_t(offset + bytes.count))
+      guard got > 0 else { throw Failure() }
+      bytes += chunk[..<got]
     }
     return String(decoding: bytes, as: UTF8.self)
   }

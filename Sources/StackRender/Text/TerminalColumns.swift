@@ -24,7 +24,13 @@ extension Character {
 extension StringProtocol {
   /// The cells the text takes on one terminal line (see ``Swift/Character/terminalColumns``).
   public var terminalColumns: Int {
-    reduce(0) { $0 + $1.terminalColumns }
+    isPrintableASCII ? utf8.count : reduce(0) { $0 + $1.terminalColumns }
+  }
+
+  /// True when every character is printable ASCII (space to `~`): one byte, one character, one cell each.
+  /// Most feed texts are; checking the bytes is far cheaper than walking the characters.
+  public var isPrintableASCII: Bool {
+    utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// The text in at most `columns` terminal cells: whole when it fits, else cut and ended with `…`.
@@ -33,6 +39,7 @@ extension StringProtocol {
   public func fittingTerminal(columns: Int) -> String {
     guard terminalColumns > columns else { return String(self) }
     guard columns > 0 else { return "" }
+    if isPrintableASCII { return prefix(columns - 1) + "…" }
     var kept = ""
     var used = 0
     for character in self {

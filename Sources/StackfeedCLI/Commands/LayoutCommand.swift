@@ -1,5 +1,15 @@
-import Foundation
 import StackLayout
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `stackfeed layout [--width W] [--height H] [FILE]`: reads one layout tree (JSON, contract.md
 /// "Layout trees") from FILE or stdin, lays it out, and prints it back with a frame on every node.
@@ -38,7 +48,12 @@ struct LayoutCommand: Command {
   }
 
   private func read(_ path: String?) throws -> [UInt8] {
-    guard let path else { return Array(FileHandle.standardInput.readDataToEndOfFile()) }
+    guard let path else {
+      guard let bytes = readStandardInput() else {
+        throw LayoutInputError(code: ExitCode.ioError, description: "stdin: cannot be read")
+      }
+      return bytes
+    }
     guard FileManager.default.fileExists(atPath: path) else {
       throw LayoutInputError(code: ExitCode.noInput, description: "\(path): no such file")
     }
@@ -63,4 +78,20 @@ struct LayoutInputError: Error, CustomStringConvertible {
   var code: Int32
   /// One sentence naming the file and, for bad JSON, the node path.
   var description: String
+}
+
+/// Every byte of standard input, read with `read(2)` (`FileHandle` is not in FoundationEssentials); nil on a
+/// read error.
+private func readStandardInput() -> [UInt8]? {
+  var bytes: [UInt8] = []
+  var chunk = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = read(STDIN_FILENO, &chunk, chunk.count)
+    if count == 0 { return bytes }
+    if count < 0 {
+      if errno == EINTR { continue }
+      return nil
+    }
+    bytes += chunk[..<count]
+  }
 }

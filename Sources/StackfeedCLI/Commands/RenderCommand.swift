@@ -1,8 +1,18 @@
 import BuiltInPlugins
 import FeedPlugins
-import Foundation
 import StackLayout
 import StackRender
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `stackfeed render`: lays out every row's card at one width and writes the feed as JSON for client
 /// renderers, an SVG picture, an HTML page or terminal text, one row at a time.
@@ -120,8 +130,8 @@ struct RenderCommand: Command {
   }
 
   private static func assetFolder(at path: String) throws(FileError) -> ImageAssets {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw FileError.missing(path, "folder")
     }
     return ImageAssets(folder: URL(fileURLWithPath: path))

@@ -48,7 +48,7 @@ struct TextRowWriter {
   /// `text` on one line of at most `width` terminal cells (a CJK character or an emoji takes two; newlines,
   /// tabs and other controls become spaces), ending with `…` when cut.
   private static func fit(_ text: String, _ width: Int) -> String {
-    let line = String(text.map { Self.isControl($0) ? " " : $0 })
+    let line = text.isPrintableASCII ? text : String(text.map { Self.isControl($0) ? " " : $0 })
     return line.fittingTerminal(columns: width)
   }
 
