@@ -11,10 +11,12 @@ let package = Package(
   products: [
     .executable(name: "stackfeed", targets: ["stackfeed"]),
     .executable(name: "stackfeed-bench", targets: ["stackfeed-bench"]),
+    .executable(name: "stackfeed-promo", targets: ["stackfeed-promo"]),
     .library(name: "FeedModels", targets: ["FeedModels"]),
     .library(name: "FeedViewModels", targets: ["FeedViewModels"]),
     .library(name: "StackLayout", targets: ["StackLayout"]),
     .library(name: "StackRender", targets: ["StackRender"]),
+    .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
     .library(name: "FeedStore", targets: ["FeedStore"]),
     .library(name: "FeedPlugins", targets: ["FeedPlugins"]),
     .library(name: "BuiltInPlugins", targets: ["BuiltInPlugins"]),
@@ -64,6 +66,15 @@ let package = Package(
       ]
     ),
 
+    // An example row kind outside the core (Examples/PromoPlugin): it depends on library products only and
+    // imports public API only (StackfeedCLITests.ExampleIsolationTests checks both).
+    .target(
+      name: "PromoPlugin", dependencies: ["FeedPlugins", "FeedStore", "SQLiteCore", "StackLayout"],
+      path: "Examples/PromoPlugin/Sources/PromoPlugin"),
+    .executableTarget(
+      name: "stackfeed-promo", dependencies: ["StackfeedCLI", "PromoPlugin"],
+      path: "Examples/PromoPlugin/Sources/stackfeed-promo"),
+
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
@@ -79,12 +90,14 @@ let package = Package(
       name: "FeedPluginsTests",
       dependencies: [
         "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore", "StackLayout",
-        "StackRender", "StackfeedTestSupport",
+        "StackRender", "StackfeedTestSupport", "PromoPlugin",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "StackfeedCLITests",
-      dependencies: ["StackfeedCLI", "stackfeed", "FeedPlugins", "FeedStore", "SQLiteCore", "CardStack"]),
+      dependencies: [
+        "StackfeedCLI", "stackfeed", "stackfeed-promo", "FeedPlugins", "FeedStore", "SQLiteCore", "CardStack",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -79,6 +79,16 @@ public struct PluginRegistry: Sendable {
     plugins.flatMap(\.migrations).sorted { $0.name < $1.name }
   }
 
+  /// The seed folder `seed` loads without `--from` (and `list` creates the default database with): the bundled
+  /// `Seeds/` plus every plugin's ``RowPlugin/defaultSeeds``.
+  public var defaultSeedFolder: SeedFolder {
+    var files = SeedFolder.bundled.files
+    for plugin in plugins {
+      files.merge(plugin.defaultSeeds) { bundled, _ in bundled }
+    }
+    return SeedFolder(location: SeedFolder.bundled.location, files: files)
+  }
+
   /// Every seed file some plugin reads.
   public var seedFiles: Set<String> {
     Set(plugins.flatMap(\.seedFiles))

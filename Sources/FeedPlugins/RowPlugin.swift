@@ -44,6 +44,10 @@ public protocol RowPlugin: SeedLoader {
   /// The migrations creating the plugin's tables, named `NNNN_<kind>_<what>` (see `BundledMigrations.forKind(_:)`
   /// for files compiled into the binary).
   var migrations: [Migration] { get }
+  /// Seed files the plugin ships (file name → bytes): `seed` without `--from` loads them with the bundled
+  /// `Seeds/`, and so does `list` when it creates the default database. Empty by default (the built-in kinds'
+  /// files are the bundled `Seeds/`).
+  var defaultSeeds: [String: Data] { get }
 
   /// Streams the plugin's models in feed order with their keys (increasing), starting after `key` and
   /// stopping after `limit` models when given.
@@ -65,6 +69,9 @@ public protocol RowPlugin: SeedLoader {
 }
 
 extension RowPlugin {
+  /// None.
+  public var defaultSeeds: [String: Data] { [:] }
+
   /// Loads the models and turns each into its output row.
   @inlinable
   public func loadRows(

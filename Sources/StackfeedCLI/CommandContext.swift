@@ -59,7 +59,8 @@ public final class CommandContext {
     }
     let store = try FeedDatabase.open(path: location.path, migrations: registry.migrations, now: Date.init)
     if bootstrap && store.wasCreated && location.isEmbeddedDefault {
-      try Seeder(registry: registry).seed(SeedFiles(SeedFolder.bundled.files), into: store.database, reset: false)
+      try Seeder(registry: registry).seed(
+        SeedFiles(registry.defaultSeedFolder.files), into: store.database, reset: false)
       try note("created \(location.path) and seeded it with the bundled reference feed")
     }
     return store

@@ -11,7 +11,7 @@ import FeedPlugins
 ///
 /// An executable that adds its own row kinds to the built-in ones is one line:
 ///
-///     Stackfeed.main(plugins: [PromoPlugin()])
+///     Stackfeed.main(plugins: [BannerPlugin()])
 public enum Stackfeed {
   /// The global options, described in every help text.
   static let globalHelp = """

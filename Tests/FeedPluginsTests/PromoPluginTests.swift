@@ -1,21 +1,21 @@
 import BuiltInPlugins
 import FeedPlugins
 import FeedStore
-import Foundation
+import PromoPlugin
 import StackLayout
 import Testing
 
+/// The example kind of `Examples/PromoPlugin`, through the registry: the core's composer, seeder and cards.
 @Suite struct PromoPluginTests {
   static func promoStore(_ placement: RowPlacement = .inserted(at: 3)) throws -> TestStore {
     let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin(placement: placement)))
     var files = SeedFiles.referenceTexts
-    let url = PromoPlugin.fixtures.appendingPathComponent("promos.json")
-    files["promos.json"] = try String(contentsOf: url, encoding: .utf8)
+    files[PromoFiles.seedFile] = PromoFiles.seeds
     try store.seed(files)
     return store
   }
 
-  @Test func aPluginDefinedInTheTestsAppearsInTheFeedByItsPlacement() throws {
+  @Test func aPluginOutsideTheCoreAppearsInTheFeedByItsPlacement() throws {
     let rows = try Self.promoStore().rows()
     #expect(
       rows.map(\.kind) == [

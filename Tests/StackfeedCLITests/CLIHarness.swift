@@ -20,6 +20,9 @@ final class CLIHarness {
     return root.appendingPathComponent(".build/debug/stackfeed")
   }()
 
+  /// The example executable `stackfeed-promo` (Examples/PromoPlugin), built beside `stackfeed`.
+  static let promoBinary = binary.deletingLastPathComponent().appendingPathComponent("stackfeed-promo")
+
   let folder: URL
   var environment: [String: String]
 

@@ -38,7 +38,9 @@ struct SeedCommand: Command {
       }
     }
     let files: SeedFolder? =
-      if let folder { try SeedFolder.read(at: folder) } else { generate == nil ? SeedFolder.bundled : nil }
+      if let folder { try SeedFolder.read(at: folder) } else {
+        generate == nil ? context.registry.defaultSeedFolder : nil
+      }
     let database = try context.openDatabase(bootstrap: false).database
     let seeder = Seeder(registry: context.registry)
     let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.generatedRowsName ?? "")

@@ -1,0 +1,31 @@
+import SQLiteCore
+
+/// The files the promo kind ships, as Swift strings: compiled into whichever binary links the plugin, so a
+/// release binary copied anywhere carries them, with no resource bundle to find at run time and no build step
+/// (the core's own `Migrations/` and `Seeds/` use a C23 `#embed` target; an outside package may do either).
+public enum PromoFiles {
+  /// The seed file the kind reads.
+  public static let seedFile = "promos.json"
+
+  /// The kind's migrations, `NNNN_promo_<what>` (9000s: clear of the built-in kinds' numbers). Never edit one
+  /// that has shipped; append a new one.
+  public static let migrations = [
+    Migration(
+      name: "9001_promo_create",
+      sql: """
+        CREATE TABLE promo (
+          id TEXT PRIMARY KEY NOT NULL,
+          text TEXT NOT NULL,
+          rank INTEGER NOT NULL UNIQUE
+        ) STRICT;
+        """)
+  ]
+
+  /// The promos `stackfeed-promo seed` loads without `--from`.
+  public static let seeds = """
+    [
+      {"id": "spring", "text": "Spring sale: 20% off"},
+      {"id": "app", "text": "Get the app"}
+    ]
+    """
+}

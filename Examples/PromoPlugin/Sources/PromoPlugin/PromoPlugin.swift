@@ -1,0 +1,93 @@
+import FeedPlugins
+import FeedStore
+import Foundation
+import SQLiteCore
+
+/// The `promo` row kind: promotion banners from `promos.json`, placed before the 4th feed item (by default),
+/// in the order the file lists them.
+///
+/// It is written against the public API of `FeedPlugins`, `FeedStore`, `SQLiteCore` and `StackLayout` only,
+/// and owns everything of its kind: its table (``PromoFiles/migrations``), its seed file and the copy it
+/// ships (``PromoFiles/seeds``), decoding, loading, the view model (``PromoViewModel``), the output row, the
+/// card (`PromoPlugin+Card.swift`) and a generator (`PromoPlugin+Generate.swift`).
+///
+///     Stackfeed.main(plugins: [PromoPlugin()])   // stackfeed-promo
+public struct PromoPlugin: RowPlugin {
+  private enum SQL {
+    static let upsert = """
+      INSERT INTO promo (id, text, rank) VALUES (?1, ?2, ?3)
+      ON CONFLICT (id) DO UPDATE SET text = excluded.text, rank = excluded.rank
+      WHERE text IS NOT excluded.text OR rank IS NOT excluded.rank
+      """
+    /// Moves whatever promo holds rank ?1 (other than ?2) to the end, freeing the slot.
+    static let freeRank = "UPDATE promo SET rank = (SELECT max(rank) + 1 FROM promo) WHERE rank = ?1 AND id <> ?2"
+    static let deleteAll = "DELETE FROM promo"
+    static let page = "SELECT id, text, rank FROM promo WHERE rank > ? ORDER BY rank LIMIT ?"
+  }
+
+  /// Where the promos go in the feed.
+  public var placement: RowPlacement
+
+  /// Creates the plugin; its rows go before the 4th feed item unless `placement` says otherwise.
+  public init(placement: RowPlacement = .inserted(at: 3)) {
+    self.placement = placement
+  }
+
+  /// `promo`.
+  public var kind: String { "promo" }
+  /// `9001_promo_create`.
+  public var migrations: [Migration] { PromoFiles.migrations }
+  /// `promos.json`.
+  public var seedFiles: [String] { [PromoFiles.seedFile] }
+  /// The promos the example ships, loaded by `stackfeed-promo seed` without `--from`.
+  public var defaultSeeds: [String: Data] { [PromoFiles.seedFile: Data(PromoFiles.seeds.utf8)] }
+
+  /// Reads `promos.json`: an array of `{"id": string, "text": string}` with unique, non-empty ids.
+  public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Promo]? {
+    guard let records = try files.records(PromoFiles.seedFile) else { return nil }
+    var ids = UniqueIDs()
+    var promos: [Promo] = []
+    for record in records {
+      let id = try record.identifier()
+      try ids.insert(id, of: record)
+      promos.append(Promo(id: id, text: try record.string("text")))
+    }
+    return promos
+  }
+
+  /// Upserts the promos by id at ranks 1…n in file order; a promo of another id that held one of those ranks
+  /// moves to the end. Re-seeding the same file changes nothing.
+  public func writeSeed(_ seed: [Promo], to db: Database) throws {
+    let free = try db.prepare(SQL.freeRank)
+    let upsert = try db.prepare(SQL.upsert)
+    for (offset, promo) in seed.enumerated() {
+      let rank = Int64(offset + 1)
+      try free.run([.integer(rank), .text(promo.id)])
+      try upsert.run([.text(promo.id), .text(promo.text), .integer(rank)])
+    }
+  }
+
+  /// Deletes every promo.
+  public func deleteAll(in db: Database) throws {
+    try db.execute(SQL.deleteAll)
+  }
+
+  /// Streams the promos after rank `key`, in rank order; the key is the rank.
+  public func loadModels(
+    from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
+  ) throws {
+    try db.query(SQL.page, [.integer(key ?? 0), .integer(Int64(limit ?? -1))]) { row in
+      try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))
+    }
+  }
+
+  /// The banner text.
+  public func viewModel(for model: Promo, context: RowContext) -> PromoViewModel {
+    PromoViewModel(promo: model)
+  }
+
+  /// `text`.
+  public func row(for viewModel: PromoViewModel) -> FeedRow {
+    FeedRow(kind: kind, id: viewModel.id, texts: [RowText("text", viewModel.text)], viewModel: viewModel)
+  }
+}
