@@ -3,6 +3,12 @@ import SQLiteCore
 import StackLayout
 import Synchronization
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Where a plugin's rows go in the composed feed.
 public enum RowPlacement: Sendable, Hashable {
   /// Before everything else, in registry order (the header).
