@@ -31,6 +31,14 @@ let package = Package(
     ),
     // The SQLite wrapper: the ONLY module that imports CSQLite.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
+    // The system GNU libmicrohttpd; the only C the HTTP wrapper sees.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // The HTTP server wrapper: the ONLY module that imports CMicroHTTPD.
+    .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
     // Migrations/ and Seeds/ compiled into the binary with C23 #embed.
     .target(
       name: "CStackfeedBundle",
@@ -55,6 +63,7 @@ let package = Package(
       name: "StackfeedCLI",
       dependencies: [
         "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "StackLayout", "StackRender", "CardStack",
+        "HTTPServer",
       ]
     ),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),

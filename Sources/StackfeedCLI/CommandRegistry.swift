@@ -7,6 +7,7 @@ public enum CommandRegistry {
     ListCommand.self,
     LayoutCommand.self,
     RenderCommand.self,
+    ServeCommand.self,
   ]
 
   /// The command named `name`, if any.

@@ -1,5 +1,6 @@
 import FeedPlugins
 import FeedStore
+import HTTPServer
 import SQLiteCore
 
 /// The sysexits codes `stackfeed` exits with.
@@ -32,6 +33,7 @@ public enum ExitCode {
       let place = database.map { error.message.contains($0) ? "" : ": \($0)" } ?? ""
       return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
     case let error as OutputError: return (ioError, error.description)
+    case let error as HTTPServerError: return (ioError, error.description)
     case let error as LayoutInputError: return (error.code, error.description)
     case let error as FileError: return (error.code, error.description)
     case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")

@@ -19,8 +19,21 @@ public struct JSONRenderer: RowRenderer {
   /// The schema name written first in every document.
   public static let schema = "stackfeed.render/1"
 
+  /// Whether the document is the whole feed or one page of it.
+  public enum Paging: Sendable, Hashable {
+    /// The whole feed: no `"next"` key.
+    case whole
+    /// One page: `"next"` follows `rows`, the cursor of the following page or `null` on the last one.
+    case page(next: String?)
+  }
+
+  /// Whole feed (the default) or one page.
+  public var paging: Paging
+
   /// Creates a JSON renderer.
-  public init() {}
+  public init(paging: Paging = .whole) {
+    self.paging = paging
+  }
 
   /// Writes the document for `rows` laid out at `width` points.
   public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
@@ -36,6 +49,10 @@ public struct JSONRenderer: RowRenderer {
       output.write("}")
       separator = ",\n"
     }
-    output.write(separator == "\n" ? "]}\n" : "\n]}\n")
+    output.write(separator == "\n" ? "]" : "\n]")
+    if case .page(let next) = paging {
+      output.write(", \"next\": " + (next.map(LayoutJSON.string) ?? "null"))
+    }
+    output.write("}\n")
   }
 }

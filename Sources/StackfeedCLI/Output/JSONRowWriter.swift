@@ -17,23 +17,30 @@ struct JSONRowWriter {
     count += 1
     try output.append { bytes in
       JSONText.raw(first ? #"{"rows": ["# : ",", to: &bytes)
-      JSONText.raw("\n  {\"kind\": ", to: &bytes)
-      JSONText.append(row.kind, to: &bytes)
-      JSONText.raw(#", "id": "#, to: &bytes)
-      JSONText.append(row.id, to: &bytes)
-      JSONText.raw(#", "texts": "#, to: &bytes)
-      Self.object(row.texts, to: &bytes)
-      for list in row.lists {
-        JSONText.raw(", ", to: &bytes)
-        JSONText.append(list.name, to: &bytes)
-        JSONText.raw(": [", to: &bytes)
-        for (index, item) in list.items.enumerated() {
-          if index > 0 { JSONText.raw(", ", to: &bytes) }
-          Self.object(item, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
-      }
+      JSONText.raw("\n  {", to: &bytes)
+      Self.appendFields(of: row, to: &bytes)
       bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// Appends the row's members without braces: `"kind": …, "id": …, "texts": {…}` and its lists (for documents
+  /// that add members to a row, e.g. `stackfeed serve`'s `/v1/rows`).
+  static func appendFields(of row: FeedRow, to bytes: inout ByteBuffer) {
+    JSONText.raw("\"kind\": ", to: &bytes)
+    JSONText.append(row.kind, to: &bytes)
+    JSONText.raw(#", "id": "#, to: &bytes)
+    JSONText.append(row.id, to: &bytes)
+    JSONText.raw(#", "texts": "#, to: &bytes)
+    Self.object(row.texts, to: &bytes)
+    for list in row.lists {
+      JSONText.raw(", ", to: &bytes)
+      JSONText.append(list.name, to: &bytes)
+      JSONText.raw(": [", to: &bytes)
+      for (index, item) in list.items.enumerated() {
+        if index > 0 { JSONText.raw(", ", to: &bytes) }
+        Self.object(item, to: &bytes)
+      }
+      bytes.append(UInt8(ascii: "]"))
     }
   }
 

@@ -1,0 +1,74 @@
+/// One header field or query argument: a name and its value.
+public struct HTTPField: Sendable, Hashable {
+  /// The field name, as the client spelled it (compare header names case-insensitively).
+  public var name: String
+  /// The value; `nil` for a query argument without `=` (`?debug`).
+  public var value: String?
+
+  /// Creates a field.
+  public init(_ name: String, _ value: String?) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// One HTTP request as a handler sees it. libmicrohttpd has parsed it: the path and the query arguments are
+/// percent-decoded, the query is split into arguments in their order.
+public struct HTTPRequest: Sendable {
+  /// The method, e.g. `GET` (case as sent).
+  public var method: String
+  /// The decoded path without the query, e.g. `/v1/feed`.
+  public var path: String
+  /// The decoded query arguments, in order.
+  public var query: [HTTPField]
+  /// The header fields, in order.
+  public var headers: [HTTPField]
+
+  /// Creates a request (the server makes them; tests may too).
+  public init(method: String, path: String, query: [HTTPField] = [], headers: [HTTPField] = []) {
+    self.method = method
+    self.path = path
+    self.query = query
+    self.headers = headers
+  }
+
+  /// The first header field named `name` (ASCII case-insensitive), if any.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+}
+
+/// What a handler answers: a status, header fields and the whole body. `Content-Length` and `Date` are added
+/// by libmicrohttpd; for `HEAD` it sends the headers of the `GET` response without the body.
+public struct HTTPResponse: Sendable {
+  /// The status code, e.g. 200.
+  public var status: Int
+  /// The header fields to send, in order.
+  public var headers: [HTTPField]
+  /// The body bytes.
+  public var body: [UInt8]
+
+  /// Creates a response.
+  public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// One finished exchange, reported after the response was sent (or the client went away): for access logs.
+public struct HTTPExchange: Sendable {
+  /// The request method.
+  public var method: String
+  /// The decoded request path.
+  public var path: String
+  /// The status sent; 0 when the connection ended before a response was queued.
+  public var status: Int
+  /// The body size of the response (0 for `HEAD`).
+  public var bytes: Int
+  /// From the request's headers being read to the end of the exchange.
+  public var duration: Duration
+  /// False when the client disconnected, the connection timed out or the server stopped before the response
+  /// was fully sent.
+  public var completed: Bool
+}

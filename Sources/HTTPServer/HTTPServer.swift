@@ -1,0 +1,213 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on GNU libmicrohttpd: it parses requests, runs `handler` for each on a worker thread and
+/// sends what it returns. This module is the only one that sees libmicrohttpd's C API.
+///
+///     let server = try HTTPServer(.init(host: "127.0.0.1", port: 0, threads: 2)) { request in
+///       HTTPResponse(status: 200, headers: [HTTPField("Content-Type", "text/plain; charset=utf-8")],
+///                    body: Array("hello\n".utf8))
+///     }
+///     print(server.port)   // the port the kernel chose
+///     server.stop()        // stops accepting, lets in-flight requests finish, closes every connection
+public final class HTTPServer: @unchecked Sendable {
+  /// How the server listens and what it bounds.
+  public struct Configuration: Sendable {
+    /// The address to bind: a host name or a numeric IPv4/IPv6 address.
+    public var host: String
+    /// The TCP port; 0 lets the kernel choose one (see ``HTTPServer/port``).
+    public var port: Int
+    /// Worker threads, each running its own epoll loop over its share of the connections (libmicrohttpd's
+    /// thread pool); 0 runs one thread per connection instead.
+    public var threads: Int
+    /// Connections served at once; more are refused.
+    public var connectionLimit: Int
+    /// Seconds a connection may stay silent before it is closed.
+    public var idleTimeoutSeconds: Int
+    /// Memory per connection for the request line and headers: a longer URL is answered 414, longer headers 431.
+    public var requestMemoryLimit: Int
+
+    /// A configuration with the defaults: 1024 connections, a 30 s idle timeout, 16 KiB of request head.
+    public init(
+      host: String, port: Int, threads: Int, connectionLimit: Int = 1024, idleTimeoutSeconds: Int = 30,
+      requestMemoryLimit: Int = 16 * 1024
+    ) {
+      self.host = host
+      self.port = port
+      self.threads = threads
+      self.connectionLimit = connectionLimit
+      self.idleTimeoutSeconds = idleTimeoutSeconds
+      self.requestMemoryLimit = requestMemoryLimit
+    }
+  }
+
+  /// The port the server listens on.
+  public let port: Int
+  private let daemon: OpaquePointer
+  private let core: Core
+  private let stopped = Mutex(false)
+
+  /// Binds the address and starts the worker threads. `handler` runs on them, several at once; `onFinish` is
+  /// called once per request when its exchange ends (for access logs).
+  /// Throws when the address cannot be bound (``HTTPServerError/isAddressInUse`` when another program has it).
+  public init(
+    _ configuration: Configuration, onFinish: @escaping @Sendable (HTTPExchange) -> Void = { _ in },
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) throws(HTTPServerError) {
+    let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port, backlog: 1024)
+    let core = Core(handler: handler, onFinish: onFinish)
+    var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
+    var options: [MHD_OptionItem] = [
+      Self.option(.LISTEN_SOCKET, Int(socket.descriptor)),
+      Self.option(.CONNECTION_LIMIT, configuration.connectionLimit),
+      Self.option(.CONNECTION_TIMEOUT, configuration.idleTimeoutSeconds),
+      Self.option(.CONNECTION_MEMORY_LIMIT, configuration.requestMemoryLimit),
+    ]
+    if configuration.threads == 0 {
+      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
+    } else {
+      flags |= MHD_USE_EPOLL.rawValue
+      if configuration.threads > 1 { options.append(Self.option(.THREAD_POOL_SIZE, configuration.threads)) }
+    }
+    options.append(Self.option(.END, 0))
+    let closure = Unmanaged.passUnretained(core).toOpaque()
+    guard let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, closure, &options) else {
+      close(socket.descriptor)
+      throw HTTPServerError(
+        isAddressInUse: false,
+        description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
+          + "(threads \(configuration.threads))")
+    }
+    self.daemon = daemon
+    self.core = core
+    self.port = socket.port
+  }
+
+  deinit {
+    stop(grace: .zero)
+  }
+
+  /// Requests whose headers were read and whose response is not fully sent yet.
+  public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
+
+  /// Stops: closes the listening socket at once, waits up to `grace` for the requests in flight to be answered
+  /// in full, then closes every connection and joins the worker threads. Calling it again does nothing.
+  public func stop(grace: Duration = .seconds(10)) {
+    let first = stopped.withLock { stopped in
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
+    let listener = MHD_quiesce_daemon(daemon)
+    if listener >= 0 { close(listener) }
+    let clock = ContinuousClock()
+    let deadline = clock.now + grace
+    while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
+      usleep(2000)
+    }
+    MHD_stop_daemon(daemon)
+  }
+
+  private static func option(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
+    MHD_OptionItem(option: option, value: value, ptr_value: nil)
+  }
+}
+
+/// What the C callbacks reach through their closure pointer.
+private final class Core: Sendable {
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let onFinish: @Sendable (HTTPExchange) -> Void
+  let inFlight = Atomic(0)
+
+  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void)
+  {
+    self.handler = handler
+    self.onFinish = onFinish
+  }
+}
+
+/// One request's state between libmicrohttpd's calls (kept in its `con_cls`).
+private final class Exchange {
+  let method: String
+  let path: String
+  let start = ContinuousClock.now
+  var status = 0
+  var bytes = 0
+
+  init(method: String, path: String) {
+    self.method = method
+    self.path = path
+  }
+}
+
+/// libmicrohttpd's access handler: called when the headers are read, again for each piece of body, and once
+/// more when the request is complete. GET and HEAD are answered then; other methods at once (their body, if
+/// any, is discarded and the connection closed after the response, as libmicrohttpd does).
+private let accessHandler: MHD_AccessHandlerCallback = { closure, connection, url, method, _, _, uploadSize, state in
+  guard let closure, let connection, let state, let uploadSize else { return .NO }
+  let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
+  let exchange: Exchange
+  if let pointer = state.pointee {
+    exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+      uploadSize.pointee = 0
+      return .YES
+    }
+  } else {
+    let methodName = method.map { String(cString: $0) } ?? ""
+    exchange = Exchange(method: methodName, path: url.map { String(cString: $0) } ?? "/")
+    state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    core.inFlight.add(1, ordering: .relaxed)
+    if methodName == "GET" || methodName == "HEAD" { return .YES }
+  }
+  let request = HTTPRequest(
+    method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
+    headers: fields(of: connection, kind: .HEADER_KIND))
+  let response = core.handler(request)
+  exchange.status = response.status
+  exchange.bytes = exchange.method == "HEAD" ? 0 : response.body.count
+  return queue(response, on: connection)
+}
+
+/// libmicrohttpd's completion callback: the request's exchange is over (sent, or the connection ended).
+private let requestCompleted: MHD_RequestCompletedCallback = { closure, _, state, termination in
+  guard let closure, let state, let pointer = state.pointee else { return }
+  state.pointee = nil
+  let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
+  let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
+  core.inFlight.subtract(1, ordering: .releasing)
+  core.onFinish(
+    HTTPExchange(
+      method: exchange.method, path: exchange.path, status: exchange.status, bytes: exchange.bytes,
+      duration: ContinuousClock.now - exchange.start, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+}
+
+/// Sends `response` (libmicrohttpd copies the body).
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+  let made = response.body.withUnsafeBytes { body in
+    MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+  }
+  guard let made else { return .NO }
+  defer { MHD_destroy_response(made) }
+  for field in response.headers {
+    _ = MHD_add_response_header(made, field.name, field.value ?? "")
+  }
+  return MHD_queue_response(connection, UInt32(response.status), made)
+}
+
+/// The header fields or query arguments of the request on `connection`, in order.
+private func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [HTTPField] {
+  var fields: [HTTPField] = []
+  withUnsafeMutablePointer(to: &fields) { pointer in
+    _ = MHD_get_connection_values(connection, kind, collectField, pointer)
+  }
+  return fields
+}
+
+private let collectField: MHD_KeyValueIterator = { closure, _, key, value in
+  guard let closure, let key else { return .YES }
+  let fields = closure.assumingMemoryBound(to: [HTTPField].self)
+  fields.pointee.append(HTTPField(String(cString: key), value.map { String(cString: $0) }))
+  return .YES
+}

@@ -1,0 +1,133 @@
+import FeedPlugins
+import Foundation
+import HTTPServer
+
+/// The HTTP API of `stackfeed serve` (docs/HTTP.md): routes a request to its endpoint, maps errors to problem
+/// answers, and adds the caching headers (strong `ETag`, `Cache-Control`, `If-None-Match` → 304).
+struct FeedAPI: Sendable {
+  /// Where the feed is read.
+  let source: any FeedSource
+  /// The row plugins (cards).
+  let registry: PluginRegistry
+  /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
+  let defaultZone: TimeZone
+  private let contexts = RowContexts()
+
+  init(source: any FeedSource, registry: PluginRegistry, defaultZone: TimeZone) {
+    self.source = source
+    self.registry = registry
+    self.defaultZone = defaultZone
+  }
+
+  /// The answer to `request`; never throws, never crashes on client input.
+  func respond(to request: HTTPRequest) -> HTTPResponse {
+    var response: HTTPResponse
+    do {
+      let endpoint = try Endpoint(path: request.path)
+      guard request.method == "GET" || request.method == "HEAD" else {
+        throw Problem(
+          status: 405, detail: "\(request.path) answers GET and HEAD, not \(request.method)",
+          headers: [HTTPField("Allow", "GET, HEAD")])
+      }
+      var query = Query(request.query)
+      response = try answer(endpoint, query: &query)
+    } catch let problem as Problem {
+      response = problem.response
+    } catch let error as StoreUnavailable {
+      response =
+        Problem(status: 503, detail: error.description, headers: [HTTPField("Retry-After", "1")]).response
+    } catch let error as FeedCursorError {
+      response = Problem.badParameter("after", error.description).response
+    } catch {
+      response = Problem(status: 500, detail: "internal error: \(error)").response
+    }
+    return cached(response, ifNoneMatch: request.header("If-None-Match"))
+  }
+
+  private func answer(_ endpoint: Endpoint, query: inout Query) throws -> HTTPResponse {
+    switch endpoint {
+    case .index:
+      try query.finish()
+      return .ok(Array(IndexPage.html.utf8), type: Self.html)
+    case .health:
+      try query.finish()
+      return try health()
+    case .feed: return try feed(&query)
+    case .render: return try render(&query)
+    case .stack: return try stack(&query)
+    case .row(let kind, let id): return try row(kind: kind, id: id, &query)
+    }
+  }
+
+  /// 200 answers get their `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
+  /// a matching `If-None-Match` turns them into 304 without a body. Other answers are `no-store`.
+  private func cached(_ response: HTTPResponse, ifNoneMatch: String?) -> HTTPResponse {
+    var response = response
+    guard response.status == 200 else {
+      response.headers.append(HTTPField("Cache-Control", "no-store"))
+      return response
+    }
+    let tag = EntityTag.of(response.body)
+    let caching = [HTTPField("ETag", tag), HTTPField("Cache-Control", "no-cache")]
+    if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
+      return HTTPResponse(status: 304, headers: caching)
+    }
+    response.headers += caching
+    return response
+  }
+
+  /// The formatting context for the request's `time_zone`, else the server's zone.
+  func rowContext(_ query: inout Query) throws(Problem) -> RowContext {
+    contexts.context(for: try query.timeZone("time_zone") ?? defaultZone)
+  }
+
+  static let json = "application/json; charset=utf-8"
+  static let html = "text/html; charset=utf-8"
+}
+
+/// The paths the API answers.
+enum Endpoint: Equatable {
+  case index, health, feed, render, stack
+  case row(kind: String, id: String)
+
+  /// The endpoint of `path`; a 404 problem for any other path.
+  init(path: String) throws(Problem) {
+    switch path {
+    case "/": self = .index
+    case "/healthz": self = .health
+    case "/v1/feed": self = .feed
+    case "/v1/render": self = .render
+    case "/v1/stack": self = .stack
+    default:
+      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
+        !parts[4].isEmpty
+      else {
+        throw Problem(status: 404, detail: "nothing at \(path) (see docs/HTTP.md for the endpoints)")
+      }
+      self = .row(kind: String(parts[3]), id: String(parts[4]))
+    }
+  }
+}
+
+extension HTTPResponse {
+  /// A 200 answer with `body` of media type `type`.
+  static func ok(_ body: [UInt8], type: String, headers: [HTTPField] = []) -> HTTPResponse {
+    HTTPResponse(status: 200, headers: [HTTPField("Content-Type", type)] + headers, body: body)
+  }
+}
+
+/// One formatting context per time zone, made once: a context makes its date formatter on first use.
+private final class RowContexts: @unchecked Sendable {
+  private let lock = NSLock()
+  private var byZone: [String: RowContext] = [:]
+
+  func context(for zone: TimeZone) -> RowContext {
+    lock.withLock {
+      if let made = byZone[zone.identifier] { return made }
+      let made = RowContext(timeZone: zone)
+      byZone[zone.identifier] = made
+      return made
+    }
+  }
+}

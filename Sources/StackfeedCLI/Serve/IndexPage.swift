@@ -1,0 +1,62 @@
+/// `GET /`: a page that shows the feed and loads the next page of cards as the reader scrolls near the end.
+///
+/// The cards come from `/v1/render?format=html` (the HTML renderer's rows, style and all), at the window's
+/// width up to 600 points (or `/?width=W`); each page's `Stackfeed-Next` header is the cursor of the next one.
+/// When the last page is in, `<body data-state="done">` (the browser test waits for it).
+enum IndexPage {
+  static let html = """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8"/>
+    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+    <title>Stackfeed</title>
+    <style>#status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}</style>
+    </head>
+    <body data-state="loading">
+    <div id="feed" class="feed"></div>
+    <div id="status">Loading…</div>
+    <script>
+    (() => {
+      const feed = document.getElementById("feed");
+      const status = document.getElementById("status");
+      const asked = Number(new URLSearchParams(location.search).get("width"));
+      const width = asked > 0 ? asked : Math.min(document.documentElement.clientWidth, 600);
+      feed.style.width = width + "px";
+      let next = null, loading = false, styled = false;
+      async function load() {
+        if (loading || document.body.dataset.state === "done") return;
+        loading = true;
+        try {
+          const url = "/v1/render?format=html&limit=20&width=" + width
+            + (next ? "&after=" + encodeURIComponent(next) : "");
+          const response = await fetch(url);
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          if (!styled) {
+            for (const style of page.querySelectorAll("head style")) document.head.appendChild(style.cloneNode(true));
+            styled = true;
+          }
+          for (const row of page.querySelectorAll(".feed > .row")) feed.appendChild(document.importNode(row, true));
+          next = response.headers.get("Stackfeed-Next");
+          document.body.dataset.state = next ? "more" : "done";
+          status.textContent = next ? "" : "The end";
+        } catch (error) {
+          status.textContent = "Could not load the feed (" + error.message + "); retrying…";
+          setTimeout(load, 2000);
+        } finally {
+          loading = false;
+        }
+        if (next && status.getBoundingClientRect().top < innerHeight + 800) load();
+      }
+      new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      }, { rootMargin: "800px" }).observe(status);
+      load();
+    })();
+    </script>
+    </body>
+    </html>
+
+    """
+}

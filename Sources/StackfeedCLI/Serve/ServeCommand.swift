@@ -1,0 +1,68 @@
+import FeedPlugins
+import HTTPServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stackfeed serve`: the feed over HTTP (docs/HTTP.md) until SIGINT or SIGTERM.
+struct ServeCommand: Command {
+  static let name = "serve"
+  static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
+  static let usage =
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--db PATH]"
+  static let help = """
+      --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
+      --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
+      --threads N         worker threads, each serving many connections (default: one per CPU core);
+                          0 serves each connection on its own thread
+      --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
+                          duration)
+    The URL is printed on stderr at start. SIGINT (Ctrl-C) or SIGTERM stops it: requests in flight are
+    answered, then the database is closed. Endpoints: docs/HTTP.md.
+    """
+
+  var host = "127.0.0.1"
+  var port = 8080
+  var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  var quiet = false
+
+  init(parsing arguments: inout Arguments) throws(UsageError) {
+    host = try arguments.option("--host") ?? host
+    port = try arguments.integer("--port", minimum: 0) ?? port
+    guard port <= 65535 else { throw UsageError("--port takes a port number from 0 to 65535, not \(port)") }
+    threads = try arguments.integer("--threads", minimum: 0) ?? max(1, threads)
+    guard threads <= 1024 else { throw UsageError("--threads takes 0 to 1024, not \(threads)") }
+    quiet = arguments.flag("--quiet")
+  }
+
+  func run(in context: CommandContext) throws {
+    // Migrates the database, and creates and seeds the embedded default on first use, as `list` does.
+    _ = try context.openDatabase(bootstrap: true)
+    let path = context.location.path
+    let api = FeedAPI(
+      source: SQLiteReaders(path: path, registry: context.registry), registry: context.registry,
+      defaultZone: try context.timeZone(option: nil))
+    // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+    defer { pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil) }
+    let configuration = HTTPServer.Configuration(host: host, port: port, threads: threads)
+    let quiet = quiet
+    let log: @Sendable (HTTPExchange) -> Void = { exchange in
+      if !quiet { AccessLog.write(exchange) }
+    }
+    let server = try HTTPServer(configuration, onFinish: log) { request in api.respond(to: request) }
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    let mode = threads == 0 ? "a thread per connection" : "\(threads) worker thread\(threads == 1 ? "" : "s")"
+    try context.note("serving http://\(shownHost):\(server.port)/ (database \(path), \(mode)); Ctrl-C stops")
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+    try context.note("\(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping after the requests in flight")
+    server.stop()
+    try context.note("stopped")
+  }
+}
