@@ -107,6 +107,8 @@ let package = Package(
       dependencies: [
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "FeedPlugins", "FeedStore", "SQLiteCore", "CardStack",
       ]),
+    // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
+    .testTarget(name: "ServeTests", dependencies: ["stackfeed"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@Suite("serve: start, stop, database trouble")
+struct LifecycleTests {
+  @Test("--help shows the options; a bad option is exit 64")
+  func help() throws {
+    let server = try ServerProcess()
+    let help = try server.run(["serve", "--help"])
+    #expect(help.code == 0)
+    for option in ["--host", "--port", "--threads", "--quiet", "--db"] { #expect(help.stdout.contains(option)) }
+    #expect(try server.run(["serve", "--port", "70000"]).code == 64)
+    #expect(try server.run(["serve", "--threads", "x"]).code == 64)
+  }
+
+  @Test("without --db it serves the embedded default database, created and seeded on first use")
+  func defaultDatabase() throws {
+    let server = try ServerProcess()
+    try server.start()
+    #expect(server.log.contains("created"))
+    #expect(server.log.contains("/data/stackfeed/stackfeed.sqlite"))
+    #expect(try server.get("/v1/feed").text.contains("HI, RUSSELL"))
+  }
+
+  @Test("a taken port is exit 74 with a sentence naming it")
+  func portTaken() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database])
+    let second = try server.run(["serve", "--db", server.database, "--port", String(server.port)])
+    #expect(second.code == 74)
+    #expect(second.stderr.contains("127.0.0.1 port \(server.port) is already in use"), "\(second.stderr)")
+    #expect(try server.get("/healthz").status == 200)
+  }
+
+  @Test("SIGINT stops it cleanly: exit 0, the database closed (no -wal left), the port free")
+  func sigint() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database])
+    #expect(try server.get("/v1/feed").status == 200)
+    #expect(server.stop(signal: SIGINT) == 0)
+    #expect(server.log.contains("stopped"))
+    #expect(!FileManager.default.fileExists(atPath: server.database + "-wal"), "the last connection checkpointed")
+    #expect(throws: ServerError.self) { try server.get("/healthz") }
+  }
+
+  @Test("a missing database is 503 with Retry-After, and it serves again once the file is back")
+  func missingDatabase() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database])
+    #expect(try server.get("/v1/feed").status == 200)
+    let aside = server.path("aside.sqlite")
+    try FileManager.default.moveItem(atPath: server.database, toPath: aside)
+    for target in ["/v1/feed", "/v1/render", "/healthz"] {
+      let reply = try server.get(target)
+      #expect(reply.status == 503, "\(target)")
+      #expect(reply.header("Retry-After") == "1")
+      #expect(reply.text.contains("missing"))
+    }
+    try FileManager.default.moveItem(atPath: aside, toPath: server.database)
+    #expect(try server.get("/v1/feed").text.contains("HI, RUSSELL"))
+  }
+
+  @Test(
+    "a database file held under another process's exclusive lock is 503 with Retry-After, then 200 once released",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
+  func lockedDatabase() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database])
+    #expect(try server.get("/v1/feed?limit=1").status == 200)
+    // WAL readers are never locked out by a writer; a file in rollback-journal mode under an exclusive lock
+    // is. Such a file, locked by a sqlite3 shell, replaces the served one.
+    let swapped = server.path("swapped.sqlite")
+    try FileManager.default.copyItem(atPath: server.database, toPath: swapped)
+    let locker = Process()
+    locker.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    locker.arguments = [swapped]
+    let input = Pipe()
+    let output = Pipe()
+    locker.standardInput = input
+    locker.standardOutput = output
+    try locker.run()
+    let lockSQL =
+      "PRAGMA journal_mode=DELETE;\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\n"
+      + "UPDATE profile SET first_name = first_name;\nSELECT 'held';\n"
+    input.fileHandleForWriting.write(Data(lockSQL.utf8))
+    var said = ""
+    while !said.contains("held") {
+      let data = output.fileHandleForReading.availableData
+      guard !data.isEmpty else { break }
+      said += String(decoding: data, as: UTF8.self)
+    }
+    #expect(rename(swapped, server.database) == 0)
+    let locked = try server.get("/v1/feed?limit=1")
+    #expect(locked.status == 503, "\(locked.text)")
+    #expect(locked.header("Retry-After") == "1")
+    #expect(locked.text.contains("locked"))
+    try input.fileHandleForWriting.close()
+    locker.waitUntilExit()
+    #expect(try server.get("/v1/feed?limit=1").status == 200)
+  }
+}

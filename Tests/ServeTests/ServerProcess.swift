@@ -1,0 +1,126 @@
+import Foundation
+
+/// A real `stackfeed serve` process on 127.0.0.1 and an ephemeral port, in a temporary folder of its own.
+final class ServerProcess {
+  /// The `stackfeed` executable built beside the test bundle (`.build/debug/`).
+  static let binary: URL = {
+    let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+      .appendingPathComponent("stackfeed")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return root.appendingPathComponent(".build/debug/stackfeed")
+  }()
+
+  /// The temporary folder (HOME, the data folder, logs); removed at the end.
+  let folder: URL
+  /// The environment every process of this server gets.
+  let environment: [String: String]
+  private var process: Process?
+  private var logFile: URL
+  /// The port the server listens on.
+  private(set) var port = 0
+
+  /// A folder for a server; nothing runs yet.
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    environment = [
+      "HOME": folder.appendingPathComponent("home").path,
+      "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
+      "PATH": "/usr/bin:/bin", "TZ": "UTC",
+    ]
+    logFile = folder.appendingPathComponent("serve.log")
+  }
+
+  deinit {
+    if let process, process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// A path inside the folder.
+  func path(_ name: String) -> String {
+    folder.appendingPathComponent(name).path
+  }
+
+  /// The database most tests use.
+  var database: String { path("feed.sqlite") }
+
+  /// Runs `stackfeed arguments…` to the end; returns its exit code and stderr.
+  @discardableResult
+  func run(_ arguments: [String]) throws -> (code: Int32, stdout: String, stderr: String) {
+    let out = folder.appendingPathComponent("out-\(UUID().uuidString)")
+    let err = folder.appendingPathComponent("err-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self),
+      String(decoding: try Data(contentsOf: err), as: UTF8.self)
+    )
+  }
+
+  /// Seeds ``database`` with the bundled feed and `generate` synthetic items.
+  func seed(generate: Int = 0) throws {
+    var arguments = ["seed", "--db", database]
+    if generate > 0 { arguments += ["--generate", String(generate)] }
+    let result = try run(arguments)
+    guard result.code == 0 else { throw ServerError(text: "seed failed: \(result.stderr)") }
+  }
+
+  /// Starts `stackfeed serve --port 0 arguments…` and waits until it prints its URL.
+  func start(_ arguments: [String] = []) throws {
+    _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+    let process = Process()
+    process.executableURL = Self.binary
+    process.arguments = ["serve", "--port", "0"] + arguments
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: logFile)
+    try process.run()
+    self.process = process
+    for _ in 0..<3000 {
+      if let range = log.range(of: "serving http://127.0.0.1:") {
+        let digits = log[range.upperBound...].prefix { $0.isNumber }
+        port = Int(digits) ?? 0
+        return
+      }
+      guard process.isRunning else { throw ServerError(text: "serve exited: \(log)") }
+      usleep(10_000)
+    }
+    throw ServerError(text: "serve printed no URL: \(log)")
+  }
+
+  /// Everything the server wrote on stderr so far.
+  var log: String {
+    (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+  }
+
+  /// Sends `signal` and waits for the exit; returns the exit code.
+  func stop(signal: Int32 = SIGTERM) -> Int32 {
+    guard let process else { return -1 }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// A request to this server.
+  func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> HTTPReply {
+    try HTTPClient.request(port: port, method: method, target: target, headers: headers)
+  }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+  var text: String
+  var description: String { text }
+}
