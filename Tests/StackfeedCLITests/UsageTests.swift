@@ -28,7 +28,7 @@ import Testing
     ),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render"),
+    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve"),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()
