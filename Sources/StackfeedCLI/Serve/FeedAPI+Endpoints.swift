@@ -1,5 +1,4 @@
 import FeedPlugins
-import Foundation
 import HTTPServer
 import StackLayout
 import StackRender
@@ -161,8 +160,8 @@ extension StackOptions {
       try arguments.finish()
     } catch {
       // The usage message names the flag (`--translation takes …`, `unknown option --foo`): name the parameter.
-      let detail = error.description.replacingOccurrences(of: "unknown option --", with: "unknown parameter ")
-        .replacingOccurrences(of: "--", with: "")
+      let detail = error.description.replacing("unknown option --", with: "unknown parameter ")
+        .replacing("--", with: "")
       let flag = error.description.split(separator: " ").first { $0.hasPrefix("--") }
       throw .badParameter(flag.map { String($0.dropFirst(2)) } ?? "state", detail)
     }

@@ -1,6 +1,6 @@
 import FeedPlugins
-import Foundation
 import HTTPServer
+import Synchronization
 
 /// The HTTP API of `stackfeed serve` (docs/HTTP.md): routes a request to its endpoint, maps errors to problem
 /// answers, and adds the caching headers (strong `ETag`, `Cache-Control`, `If-None-Match` → 304).
@@ -10,13 +10,15 @@ struct FeedAPI: Sendable {
   /// The row plugins (cards).
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
-  let defaultZone: TimeZone
-  private let contexts = RowContexts()
+  let defaultZone: ZoneInfo
+  private let contexts: RowContexts
 
-  init(source: any FeedSource, registry: PluginRegistry, defaultZone: TimeZone) {
+  /// An API over `source`; zone names are looked up in the time zone database `environment` names (`TZDIR`).
+  init(source: any FeedSource, registry: PluginRegistry, defaultZone: ZoneInfo, environment: [String: String]) {
     self.source = source
     self.registry = registry
     self.defaultZone = defaultZone
+    contexts = RowContexts(environment: environment)
   }
 
   /// The answer to `request`; never throws, never crashes on client input.
@@ -76,9 +78,13 @@ struct FeedAPI: Sendable {
     return response
   }
 
-  /// The formatting context for the request's `time_zone`, else the server's zone.
+  /// The formatting context for the request's `time_zone` (an IANA name), else the server's zone.
   func rowContext(_ query: inout Query) throws(Problem) -> RowContext {
-    contexts.context(for: try query.timeZone("time_zone") ?? defaultZone)
+    guard let name = try query.string("time_zone") else { return contexts.context(for: defaultZone) }
+    guard let context = contexts.context(named: name) else {
+      throw .badParameter("time_zone", "unknown time zone \"\(name)\" (expected an IANA name such as Europe/Paris)")
+    }
+    return context
   }
 
   static let json = "application/json; charset=utf-8"
@@ -117,17 +123,30 @@ extension HTTPResponse {
   }
 }
 
-/// One formatting context per time zone, made once: a context makes its date formatter on first use.
-private final class RowContexts: @unchecked Sendable {
-  private let lock = NSLock()
-  private var byZone: [String: RowContext] = [:]
+/// One formatting context per time zone, made once: a zone is read from the time zone database and a context
+/// makes its date formatter on first use. Only zones the database has are kept (so at most its few hundred).
+private final class RowContexts: Sendable {
+  private let environment: [String: String]
+  private let byName = Mutex<[String: RowContext]>([:])
 
-  func context(for zone: TimeZone) -> RowContext {
-    lock.withLock {
-      if let made = byZone[zone.identifier] { return made }
+  init(environment: [String: String]) {
+    self.environment = environment
+  }
+
+  /// The context of `zone`.
+  func context(for zone: ZoneInfo) -> RowContext {
+    byName.withLock { contexts in
+      if let made = contexts[zone.identifier] { return made }
       let made = RowContext(timeZone: zone)
-      byZone[zone.identifier] = made
+      contexts[zone.identifier] = made
       return made
     }
+  }
+
+  /// The context of the zone called `name`; nil when the database has no such zone.
+  func context(named name: String) -> RowContext? {
+    if let made = byName.withLock({ $0[name] }) { return made }
+    guard let zone = ZoneInfo.named(name, environment: environment) else { return nil }
+    return context(for: zone)
   }
 }

@@ -1,6 +1,10 @@
 import FeedPlugins
-import Foundation
 import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Where the server reads the feed from: a composer over one consistent snapshot per call. Route code sees only
 /// this seam (and ``StoreUnavailable``), so another store (e.g. PostgreSQL) is one more conforming type.
@@ -23,8 +27,8 @@ struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
 ///
 /// Before each read the file is looked up: when it is missing the read is refused (503), and connections to a
 /// file that was replaced (another inode) are dropped, so the server follows the file at its path.
-final class SQLiteReaders: FeedSource, @unchecked Sendable {
-  private struct Reader {
+final class SQLiteReaders: FeedSource, Sendable {
+  private struct Reader: @unchecked Sendable {  // a connection is used by one request at a time
     var database: Database
     var file: FileIdentity
   }
@@ -37,8 +41,7 @@ final class SQLiteReaders: FeedSource, @unchecked Sendable {
   /// The database file.
   let path: String
   private let registry: PluginRegistry
-  private let lock = NSLock()
-  private var idle: [Reader] = []
+  private let idle = Mutex<[Reader]>([])
 
   init(path: String, registry: PluginRegistry) {
     self.path = path
@@ -66,7 +69,7 @@ final class SQLiteReaders: FeedSource, @unchecked Sendable {
   }
 
   private func borrow(for file: FileIdentity) throws -> Reader {
-    let pooled = lock.withLock { () -> Reader? in
+    let pooled = idle.withLock { idle in
       idle.removeAll { $0.file != file }
       return idle.popLast()
     }
@@ -79,6 +82,6 @@ final class SQLiteReaders: FeedSource, @unchecked Sendable {
   }
 
   private func giveBack(_ reader: Reader) {
-    lock.withLock { idle.append(reader) }
+    idle.withLock { $0.append(reader) }
   }
 }

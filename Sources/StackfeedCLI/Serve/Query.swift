@@ -1,5 +1,4 @@
 import FeedPlugins
-import Foundation
 import HTTPServer
 
 /// A request's query arguments, read by name and checked: each reader throws a 400 ``Problem`` naming the
@@ -62,15 +61,6 @@ struct Query {
       throw .badParameter(name, "\(name) takes a cursor from an earlier page's \"next\", not \"\(text)\"")
     }
     return cursor
-  }
-
-  /// An IANA time zone name; `nil` when absent.
-  mutating func timeZone(_ name: String) throws(Problem) -> TimeZone? {
-    guard let text = try string(name) else { return nil }
-    guard let zone = TimeZone(identifier: text) else {
-      throw .badParameter(name, "unknown time zone \"\(text)\" (expected an IANA name such as Europe/Paris)")
-    }
-    return zone
   }
 
   /// The arguments not read yet, handed over (for endpoints that pass them on).

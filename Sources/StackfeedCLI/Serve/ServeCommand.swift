@@ -42,7 +42,7 @@ struct ServeCommand: Command {
     let path = context.location.path
     let api = FeedAPI(
       source: SQLiteReaders(path: path, registry: context.registry), registry: context.registry,
-      defaultZone: try context.timeZone(option: nil))
+      defaultZone: try context.timeZone(option: nil), environment: context.environment)
     // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
