@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The `/` page in a real browser: `scripts/check-serve-page.py` drives headless Chromium (Debian `chromium`,
+/// installed by `.ci/run`) over the DevTools protocol.
+@Suite("serve: the web page in headless Chromium")
+struct BrowserTests {
+  static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+  static let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("scripts/check-serve-page.py").path
+
+  @Test(
+    "scrolled to the end, every row arrives once and card boxes equal the layout frames at 320 and 390 pt; "
+      + "the top of the page is pixel-identical to render --format html",
+    .enabled(if: chromium != nil && python, "needs chromium and python3 (.ci/run installs them)"))
+  func pageInChromium() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.seed(generate: 60)
+    let listed = try server.run(["list", "--db", server.database, "--format", "json"])
+    let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = [
+      Self.script, "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320,390",
+      "--screenshots", server.path("screenshots"),
+    ]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(report)")
+    #expect(report.contains("width 320: \(rows) rows checked"), "\(report)")
+    #expect(report.contains("width 390: \(rows) rows checked"), "\(report)")
+}

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""The `/` page of `stackfeed serve` in headless Chromium (driven over the DevTools protocol on a pipe).
+
+For each width: starts `stackfeed serve --db DB --port 0`, opens `/` in a window that wide, scrolls to the end
+until every page is in (<body data-state="done">), then checks against `stackfeed render --format json` at the
+same width:
+  - every row arrived once, in feed order;
+  - each row's box (getBoundingClientRect) starts where the previous row's ends (Chromium snaps each height to
+    1/64 px, so positions summed over thousands of rows drift from the exact sums: each row is compared on its
+    own) and is as wide and as high as the render says, within 0.5 pt;
+  - the box of every element with a data-id equals the layout frame of the card node with that id (frames
+    summed up to the row), within 0.5 pt; every text node with an id has such an element.
+With --screenshots DIR it also takes a screenshot of the top of the served page and of `render --format html`
+opened as a file at the same width, writes both to DIR and checks that their pixels are identical.
+
+usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--screenshots DIR]
+Exit 0 when every check holds; else the first problems on stderr and exit 1.
+"""
+import argparse, base64, json, os, re, shutil, signal, subprocess, sys, tempfile, time, zlib
+
+TOLERANCE = 0.5
+HEIGHT = 800
+
+
+class Browser:
+    """Headless Chromium with --remote-debugging-pipe: requests on fd 3, answers and events on fd 4."""
+
+    def __init__(self, profile):
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def plumb():
+            os.dup2(to_browser_read, 3)
+            os.dup2(from_browser_write, 4)
+
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.process = subprocess.Popen(
+            [chromium, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--no-first-run", "--force-device-scale-factor=1", f"--user-data-dir={profile}", "about:blank"],
+            preexec_fn=plumb, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.buffer = b""
+        self.next_id = 0
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def call(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_browser, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("chromium closed the pipe")
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            answer = json.loads(raw)
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+
+    def page(self, method, params=None):
+        return self.call(method, params, self.session)
+
+    def evaluate(self, expression):
+        result = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        return result.get("result", {}).get("value")
+
+    def open(self, url, width):
+        self.page("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+        self.page("Page.enable")
+        self.page("Page.navigate", {"url": url})
+        for _ in range(200):
+            if self.evaluate("document.readyState") == "complete":
+                return
+            time.sleep(0.05)
+
+    def screenshot(self):
+        self.evaluate("window.scrollTo(0, 0)")
+        return base64.b64decode(self.page("Page.captureScreenshot", {"format": "png"})["data"])
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except (RuntimeError, OSError):
+            pass
+        self.process.wait(timeout=10)
+
+
+MEASURE = """JSON.stringify((() => {
+  const feed = document.getElementById("feed").getBoundingClientRect();
+  return [...document.querySelectorAll("#feed > .row")].map((row) => {
+    const r = row.getBoundingClientRect();
+    return {kind: row.dataset.kind, id: row.dataset.id, x: r.left - feed.left, y: r.top - feed.top,
+      width: r.width, height: r.height,
+      nodes: [...row.querySelectorAll("[data-id]")].map((node) => {
+        const b = node.getBoundingClientRect();
+        return {id: node.dataset.id, x: b.left - r.left, y: b.top - r.top, width: b.width, height: b.height};
+      })};
+  });
+})())"""
+
+
+def card_frames(card):
+    """(id, type, x, y, width, height) of every visible node with an id, frames summed up to the row."""
+    found = []
+
+    def walk(node, x, y):
+        if node.get("hidden"):
+            return
+        frame = node["frame"]
+        left, top = x + frame["x"], y + frame["y"]
+        if "id" in node:
+            found.append((node["id"], node["type"], left, top, frame["width"], frame["height"]))
+        for child in node.get("children", []):
+            walk(child, left, top)
+
+    walk(card, 0, 0)
+    return found
+
+
+def close(a, b):
+    return abs(a - b) <= TOLERANCE
+
+
+def check_width(browser, url, render, width):
+    problems = []
+    browser.open(url, width)
+    state = None
+    for _ in range(1200):
+        state = browser.evaluate("window.scrollTo(0, document.body.scrollHeight); document.body.dataset.state")
+        if state == "done":
+            break
+        time.sleep(0.05)
+    if state != "done":
+        count = browser.evaluate("document.querySelectorAll('#feed > .row').length")
+        status = browser.evaluate("document.getElementById('status').textContent")
+        return [f"width {width}: the page never loaded its last page ({count} rows in, state {state}: {status})"]
+    rows = json.loads(browser.evaluate(MEASURE))
+    expected = render["rows"]
+    keys = [(row["kind"], row["id"]) for row in rows]
+    if keys != [(row["kind"], row["id"]) for row in expected]:
+        duplicates = len(keys) - len(set(keys))
+        return [f"width {width}: {len(keys)} rows arrived ({duplicates} twice), the render has {len(expected)}"]
+    top = 0.0
+    for row, want in zip(rows, expected):
+        name = f"width {width}: {row['kind']} {row['id']}"
+        box = (row["x"], row["y"], row["width"], row["height"])
+        if not all(close(a, b) for a, b in zip(box, (0, top, width, want["height"]))):
+            problems.append(f"{name}: row box {box}, expected {(0, top, width, want['height'])}")
+        top = row["y"] + row["height"]
+        frames = card_frames(want["card"])
+        for node in row["nodes"]:
+            box = (node["x"], node["y"], node["width"], node["height"])
+            if not any(f[0] == node["id"] and all(close(a, b) for a, b in zip(box, f[2:])) for f in frames):
+                candidates = [f[2:] for f in frames if f[0] == node["id"]]
+                problems.append(f"{name}: element {node['id']} at {box}, layout frames {candidates}")
+        drawn = {node["id"] for node in row["nodes"]}
+        for frame in frames:
+            if frame[1] == "text" and frame[0] not in drawn:
+                problems.append(f"{name}: text {frame[0]} has no element")
+    return problems
+
+
+def png_pixels(data):
+    """The decompressed image data of a PNG (identical pixels from one encoder give identical bytes)."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    chunks, offset = b"", 8
+    while offset < len(data):
+        length = int.from_bytes(data[offset:offset + 4], "big")
+        if data[offset + 4:offset + 8] == b"IDAT":
+            chunks += data[offset + 8:offset + 8 + length]
+        offset += 12 + length
+    return width, height, zlib.decompress(chunks)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--stackfeed", required=True)
+    parser.add_argument("--db", required=True)
+    parser.add_argument("--widths", default="320,390")
+    parser.add_argument("--screenshots")
+    options = parser.parse_args()
+    scratch = tempfile.mkdtemp(prefix="stackfeed-page-")
+    environment = dict(os.environ, TZ="UTC")
+    server = subprocess.Popen([options.stackfeed, "serve", "--db", options.db, "--port", "0", "--quiet"],
+                              stderr=subprocess.PIPE, env=environment, text=True)
+    problems = []
+    browser = None
+    try:
+        line = server.stderr.readline()
+        match = re.search(r"serving (http://\S+/)", line)
+        if not match:
+            raise RuntimeError(f"serve did not start: {line}")
+        url = match.group(1)
+        browser = Browser(os.path.join(scratch, "profile"))
+        for width in [int(w) for w in options.widths.split(",")]:
+            render = json.loads(subprocess.run(
+                [options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format", "json"],
+                env=environment, check=True, capture_output=True).stdout)
+            problems += check_width(browser, url, render, width)
+            print(f"width {width}: {len(render['rows'])} rows checked", file=sys.stderr)
+            if options.screenshots:
+                os.makedirs(options.screenshots, exist_ok=True)
+                served = browser.screenshot()
+                page = os.path.join(scratch, f"render-{width}.html")
+                subprocess.run([options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format",
+                                "html", "--out", page], env=environment, check=True)
+                browser.open("file://" + page, width)
+                rendered = browser.screenshot()
+                for name, data in (("served", served), ("render", rendered)):
+                    with open(os.path.join(options.screenshots, f"{name}-{width}.png"), "wb") as file:
+                        file.write(data)
+                if png_pixels(served) != png_pixels(rendered):
+                    problems.append(f"width {width}: the served page's pixels differ from render --format html's "
+                                    f"(see {options.screenshots}/served-{width}.png, render-{width}.png)")
+    finally:
+        if browser:
+            browser.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+        shutil.rmtree(scratch, ignore_errors=True)
+    for problem in problems[:20]:
+        print("check-serve-page: " + problem, file=sys.stderr)
+    if problems:
+        sys.exit(1)
+    print("check-serve-page: ok", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
