@@ -49,10 +49,10 @@ enum TextBench {
       }
     }
     precondition(checksum > 0, "text measurement produced nothing")
-    let microseconds = { (seconds: [Double]) in Stopwatch.median(seconds) * 1e6 / Double(count) }
+    let microseconds = { (seconds: [Double]) in seconds.map { $0 * 1e6 / Double(count) } }
     return [
-      Figure(name: "text.measure", value: microseconds(perLabel), unit: "us/text", cards: count),
-      Figure(name: "text.title", value: microseconds(title), unit: "us/text", cards: count),
+      Figure(name: "text.measure", samples: microseconds(perLabel), unit: "us/text", cards: count),
+      Figure(name: "text.title", samples: microseconds(title), unit: "us/text", cards: count),
     ]
       + LayoutBench.rate("text.card", microseconds(perCard), count)
       + LayoutBench.rate("text.card.cached", microseconds(perCardCached), count)

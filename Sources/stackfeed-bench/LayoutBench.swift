@@ -1,16 +1,15 @@
 import StackLayout
 
 /// `stackfeed-bench layout`: the feed of `../shared/bench/layout_anchors.py` (N cards at width 390,
-/// feed items and orders alternating, 16 nodes each), laid out with StackLayout.
+/// feed items and orders alternating, 16 nodes each, labels at fixed sizes), laid out with StackLayout.
 ///
-/// Figures (median of `--reps`): `layout.build` (building the N trees with the builder),
-/// `layout.cold` (first layout of every card, unrounded frames like the harness),
-/// `layout.cold.snapped` (the same on the @3x pixel grid), `layout.relayout` (change one card's
-/// title, lay out that card again: the cost per change), and the `text.*` figures of
-/// `LayoutBench+Text.swift`.
+/// Figures (median of `--reps`, with min and max): `layout.build` (building the N trees with the
+/// builder), `layout.cold` (first layout of every card, unrounded frames like the harness),
+/// `layout.cold.snapped` (the same on the @3x pixel grid), and the `text.*` figures of
+/// `LayoutBench+Text.swift`. Relayout, with labels that must be measured, is `stackfeed-bench relayout`.
 enum LayoutBench: BenchCommand {
   static let name = "layout"
-  static let summary = "cold layout, one-card relayout and text measurement on the harness's feed"
+  static let summary = "cold layout and text measurement on the harness's feed"
 
   static func run(_ options: BenchOptions) throws -> [Figure] {
     let count = options.cards
@@ -21,11 +20,8 @@ enum LayoutBench: BenchCommand {
     var build: [Double] = []
     var cold: [Double] = []
     var coldSnapped: [Double] = []
-    var relayout: [Double] = []
     var checksum = 0.0
-    let changes = min(count, 1000)
-    let stride = count / changes
-    for rep in 0..<options.reps {
+    for _ in 0..<options.reps {
       var cards: [LayoutNode] = []
       build.append(Stopwatch.seconds { cards = (0..<count).map { BenchCards.card($0) } })
       var results: [LayoutResult] = []
@@ -37,29 +33,23 @@ enum LayoutBench: BenchCommand {
       coldSnapped.append(
         Stopwatch.seconds { for card in cards { snappedResults.append(snapped.layout(card, width: BenchCards.width)) } }
       )
-      let changed = (0..<changes).map { ($0 * stride, BenchCards.card($0 * stride, titleSuffix: " \(rep).\($0)")) }
-      relayout.append(
-        Stopwatch.seconds {
-          for (index, card) in changed { results[index] = engine.layout(card, width: BenchCards.width) }
-        })
       checksum += results.reduce(0) { $0 + $1.size.height } + snappedResults.reduce(0) { $0 + $1.size.height }
     }
     guard checksum.isFinite, checksum > 0 else { throw BenchError(code: 70, description: "no layout happened") }
 
-    let perCard = { (seconds: [Double], cards: Int) in Stopwatch.median(seconds) * 1e6 / Double(cards) }
-    var figures = [Figure(name: "layout.build", value: perCard(build, count), unit: "us/card", cards: count)]
-    figures += rate("layout.cold", perCard(cold, count), count)
-    figures += rate("layout.cold.snapped", perCard(coldSnapped, count), count)
-    figures += rate("layout.relayout", perCard(relayout, changes), count)
+    let perCard = { (seconds: [Double]) in seconds.map { $0 * 1e6 / Double(count) } }
+    var figures = [Figure(name: "layout.build", samples: perCard(build), unit: "us/card", cards: count)]
+    figures += rate("layout.cold", perCard(cold), count)
+    figures += rate("layout.cold.snapped", perCard(coldSnapped), count)
     figures += TextBench.figures(options)
     return figures
   }
 
-  /// The figure in µs per card and in cards per second.
-  static func rate(_ name: String, _ microseconds: Double, _ cards: Int) -> [Figure] {
+  /// The figure in µs per card and in cards per second, from one value per repetition.
+  static func rate(_ name: String, _ microseconds: [Double], _ cards: Int) -> [Figure] {
     [
-      Figure(name: name, value: microseconds, unit: "us/card", cards: cards),
-      Figure(name: name, value: 1e6 / microseconds, unit: "cards/s", cards: cards),
+      Figure(name: name, samples: microseconds, unit: "us/card", cards: cards),
+      Figure(name: name, samples: microseconds.map { 1e6 / $0 }, unit: "cards/s", cards: cards),
     ]
   }
 }

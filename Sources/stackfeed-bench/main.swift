@@ -2,7 +2,7 @@
 import Foundation
 
 let commands: [any BenchCommand.Type] = [
-  LayoutBench.self, StorageBench.self, ListBench.self, FormatBench.self, RenderBench.self,
+  LayoutBench.self, RelayoutBench.self, StorageBench.self, ListBench.self, FormatBench.self, RenderBench.self,
 ]
 
 exit(BenchRunner(commands: commands).run(Array(CommandLine.arguments.dropFirst())))
