@@ -3,15 +3,20 @@ import FeedViewModels
 import Foundation
 
 /// `stackfeed-bench format`: the view-model texts of `--rows` rows (half feed items, half orders with dates
-/// spread over ten years), with Stackfeed's formatters and with the original app's way: a new `DateFormatter`
-/// for every date (`NaiveViewModels`, the baseline).
+/// spread over ten years), with Stackfeed's formatters and with two baselines that make the same texts:
+/// the original app's way, a new `DateFormatter` for every date (`format.naive`), and the honest one, one
+/// `DateFormatter` built once and reused (`format.reused`). The dates alone are also timed three ways: Stackfeed's
+/// `OrderDateFormatter`, the reused `DateFormatter` and a reused `Date.FormatStyle`, all making the same strings
+/// (checked on every date of the workload before timing).
 ///
-/// `format.viewmodels`: ns per row, Stackfeed; `format.naive`: ns per row, the baseline (timed on at most
-/// 20,000 rows: it is ~100× slower, and its cost per row does not depend on the count); `format.speedup`:
-/// naive / Stackfeed. Both produce the same texts (checked).
+/// Figures (median over `--reps`, with min and max): `format.viewmodels`, `format.naive` (timed on at most 20,000
+/// rows: its cost per row does not depend on the count), `format.reused` in ns/row; `format.date.stackfeed`,
+/// `format.date.reused`, `format.date.formatstyle` in ns/date; the ratios `format.speedup` (naive ÷ Stackfeed),
+/// `format.speedup.reused` (reused ÷ Stackfeed, rows) and `format.date.speedup.reused` /
+/// `format.date.speedup.formatstyle` (dates), each taken per repetition from timings run back to back.
 enum FormatBench: BenchCommand {
   static let name = "format"
-  static let summary = "view-model texts per row: Stackfeed's formatters vs a new DateFormatter per call"
+  static let summary = "view-model texts per row and dates: Stackfeed's formatters vs DateFormatter / Date.FormatStyle"
   static let naiveRows = 20_000
 
   static func run(_ options: BenchOptions) throws -> [Figure] {
@@ -20,26 +25,60 @@ enum FormatBench: BenchCommand {
     let models = (0..<count).map(model)
     let dates = OrderDateFormatter(timeZone: zone)
     let naive = NaiveViewModels(timeZone: zone)
+    let reused = ReusedViewModels(formatter: DateBaselines.dateFormatter(zone))
     for index in stride(from: 0, to: min(count, 2_000), by: 1) {
-      guard texts(models[index], dates: dates) == naive.texts(models[index]) else {
-        throw BenchError(code: 70, description: "row \(index): Stackfeed and the naive formatter disagree")
+      let ours = texts(models[index], dates: dates)
+      guard ours == naive.texts(models[index]), ours == reused.texts(models[index]) else {
+        throw BenchError(code: 70, description: "row \(index): Stackfeed and a baseline disagree")
       }
     }
+    let orderDates = models.compactMap { if case .order(let order) = $0 { order.orderedAt } else { nil } }
+    let baselines = DateBaselines(timeZone: zone)
+    try baselines.check(orderDates.prefix(2_000), against: dates)  // every date of the workload: they repeat
+
     var ours: [Double] = []
     var baseline: [Double] = []
+    var reusedRows: [Double] = []
+    var date = (ours: [Double](), formatter: [Double](), style: [Double]())
     var checksum = 0
     let sample = Array(models.prefix(naiveRows))
+    let perRow = { (seconds: Double, rows: Int) in seconds * 1e9 / Double(max(rows, 1)) }
     for _ in 0..<options.reps {
-      ours.append(Stopwatch.seconds { for model in models { checksum &+= texts(model, dates: dates).count } })
-      baseline.append(Stopwatch.seconds { for model in sample { checksum &+= naive.texts(model).count } })
+      ours.append(
+        perRow(Stopwatch.seconds { for model in models { checksum &+= texts(model, dates: dates).count } }, count))
+      baseline.append(
+        perRow(Stopwatch.seconds { for model in sample { checksum &+= naive.texts(model).count } }, sample.count))
+      reusedRows.append(
+        perRow(Stopwatch.seconds { for model in models { checksum &+= reused.texts(model).count } }, count))
+      let dateCount = orderDates.count
+      date.ours.append(
+        perRow(
+          Stopwatch.seconds { for day in orderDates { checksum &+= dates.string(from: day).utf8.count } }, dateCount))
+      date.formatter.append(
+        perRow(
+          Stopwatch.seconds { for day in orderDates { checksum &+= baselines.formatter.string(from: day).utf8.count } },
+          dateCount))
+      date.style.append(
+        perRow(
+          Stopwatch.seconds { for day in orderDates { checksum &+= baselines.style.format(day).utf8.count } },
+          dateCount))
     }
     guard checksum > 0 else { throw BenchError(code: 70, description: "no texts were made") }
-    let perRow = Stopwatch.median(ours) * 1e9 / Double(count)
-    let naivePerRow = Stopwatch.median(baseline) * 1e9 / Double(sample.count)
+    let ratio = { (slow: [Double], fast: [Double]) in zip(slow, fast).map { $0 / $1 } }
+    let dateCount = orderDates.count
     return [
-      Figure(name: "format.viewmodels", value: perRow, unit: "ns/row", cards: count),
-      Figure(name: "format.naive", value: naivePerRow, unit: "ns/row", cards: sample.count),
-      Figure(name: "format.speedup", value: naivePerRow / perRow, unit: "x", cards: count),
+      Figure(name: "format.viewmodels", samples: ours, unit: "ns/row", cards: count),
+      Figure(name: "format.naive", samples: baseline, unit: "ns/row", cards: sample.count),
+      Figure(name: "format.reused", samples: reusedRows, unit: "ns/row", cards: count),
+      Figure(name: "format.speedup", samples: ratio(baseline, ours), unit: "x", cards: count),
+      Figure(name: "format.speedup.reused", samples: ratio(reusedRows, ours), unit: "x", cards: count),
+      Figure(name: "format.date.stackfeed", samples: date.ours, unit: "ns/date", cards: dateCount),
+      Figure(name: "format.date.reused", samples: date.formatter, unit: "ns/date", cards: dateCount),
+      Figure(name: "format.date.formatstyle", samples: date.style, unit: "ns/date", cards: dateCount),
+      Figure(
+        name: "format.date.speedup.reused", samples: ratio(date.formatter, date.ours), unit: "x", cards: dateCount),
+      Figure(
+        name: "format.date.speedup.formatstyle", samples: ratio(date.style, date.ours), unit: "x", cards: dateCount),
     ]
   }
 
@@ -73,25 +112,5 @@ enum FormatBench: BenchCommand {
   enum Either {
     case item(FeedItem)
     case order(Order)
-  }
-}
-
-/// The baseline: the texts formatted the way the original app did, with a new `DateFormatter` per date.
-struct NaiveViewModels {
-  let timeZone: TimeZone
-
-  func texts(_ model: FormatBench.Either) -> [String?] {
-    switch model {
-    case .item(let item):
-      return [item.title.uppercased(), item.subtitle, item.tag?.uppercased(), item.image]
-    case .order(let order):
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = timeZone
-      formatter.dateFormat = "dd MMM yy"
-      let subtitle = "Ordered on " + formatter.string(from: order.orderedAt)
-      let gallery = OrderViewModel.gallery(for: order.items)
-      return [("It's " + order.status).uppercased(), subtitle] + gallery.flatMap { [$0.image, $0.overlay] }
-    }
   }
 }

@@ -1,0 +1,66 @@
+import FeedModels
+import FeedViewModels
+import Foundation
+
+/// The original app's texts: a new `DateFormatter` for every date (its cost per row is what the app paid).
+struct NaiveViewModels {
+  let timeZone: TimeZone
+
+  func texts(_ model: FormatBench.Either) -> [String?] {
+    ReusedViewModels(formatter: DateBaselines.dateFormatter(timeZone)).texts(model)
+  }
+}
+
+/// The same texts with one `DateFormatter`, built once and reused for every row: the honest baseline.
+struct ReusedViewModels {
+  let formatter: DateFormatter
+
+  func texts(_ model: FormatBench.Either) -> [String?] {
+    switch model {
+    case .item(let item):
+      return [item.title.uppercased(), item.subtitle, item.tag?.uppercased(), item.image]
+    case .order(let order):
+      let subtitle = "Ordered on " + formatter.string(from: order.orderedAt)
+      let gallery = OrderViewModel.gallery(for: order.items)
+      return [("It's " + order.status).uppercased(), subtitle] + gallery.flatMap { [$0.image, $0.overlay] }
+    }
+  }
+}
+
+/// Foundation's two ways to write `dd MMM yy`, each built once: `DateFormatter` with the fixed pattern
+/// (en_US_POSIX), and `Date.FormatStyle` (two-digit day, abbreviated month, two-digit year; en_GB orders them
+/// day, month, year without punctuation, which is the same string while ICU abbreviates September `Sep`).
+struct DateBaselines {
+  let formatter: DateFormatter
+  let style: Date.FormatStyle
+
+  init(timeZone: TimeZone) {
+    formatter = Self.dateFormatter(timeZone)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    style = Date.FormatStyle(locale: Locale(identifier: "en_GB"), calendar: calendar, timeZone: timeZone)
+      .day(.twoDigits).month(.abbreviated).year(.twoDigits)
+  }
+
+  /// A `DateFormatter` for `dd MMM yy` in `timeZone`, as the original app configured it.
+  static func dateFormatter(_ timeZone: TimeZone) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = timeZone
+    formatter.dateFormat = "dd MMM yy"
+    return formatter
+  }
+
+  /// Fails unless all three make the same string for every date.
+  func check(_ dates: ArraySlice<Date>, against ours: OrderDateFormatter) throws {
+    for date in dates {
+      let expected = ours.string(from: date)
+      let viaFormatter = formatter.string(from: date)
+      let viaStyle = style.format(date)
+      guard viaFormatter == expected, viaStyle == expected else {
+        let found = "DateFormatter '\(viaFormatter)', Date.FormatStyle '\(viaStyle)'"
+        throw BenchError(code: 70, description: "\(date): Stackfeed '\(expected)', \(found)")
+      }
+    }
+  }
+}
