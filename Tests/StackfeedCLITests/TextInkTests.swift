@@ -19,7 +19,7 @@ import Testing
   }()
 
   static var skipNote: Comment {
-    "needs \(missing.joined(separator: ", ")) (apt-get install python3 librsvg2-bin chromium fonts-inter; .ci/run does)"
+    "needs \(missing.joined(separator: ", ")) (apt-get install python3 librsvg2-bin chromium fontconfig fonts-inter; .ci/run does)"
   }
 
   @Test(
