@@ -29,9 +29,10 @@ struct HTMLDrawing {
     let kind = XMLText.escaped(row.kind)
     let id = XMLText.escaped(row.id)
     output += #"<div class="row" data-kind="\#(kind)" data-id="\#(id)" style="height:\#(px(row.height))">"# + "\n"
-    cover = PlaceholderCover(row.layout.placed)
+    let placed = row.layout.placed
+    cover = PlaceholderCover(placed)
     nodeNumber = 0
-    draw(row.layout.placed)
+    draw(placed)
     output += "</div>\n"
   }
 

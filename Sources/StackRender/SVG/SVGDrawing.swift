@@ -24,9 +24,10 @@ struct SVGDrawing {
     let kind = XMLText.escaped(row.kind)
     let id = XMLText.escaped(row.id)
     body += #"<g data-kind="\#(kind)" data-id="\#(id)" transform="translate(0,\#(n(top)))">"# + "\n"
-    cover = PlaceholderCover(row.layout.placed)
+    let placed = row.layout.placed
+    cover = PlaceholderCover(placed)
     nodeNumber = 0
-    draw(row.layout.placed, originX: 0, originY: 0)
+    draw(placed, originX: 0, originY: 0)
     body += "</g>\n"
   }
 

@@ -20,9 +20,12 @@ struct PlaceholderCover {
     var walk = Walk()
     walk.visit(root, originX: 0, originY: 0)
     var covered = Set<Int>()
-    for label in walk.labels
-    where walk.fills.contains(where: { $0.number > label.number && Self.overlap($0.frame, label.box) }) {
-      covered.insert(label.number)
+    for image in walk.images {
+      let later = walk.fills.filter { $0.number > image.number && Self.overlap($0.frame, image.frame) }
+      // Only an image with a later fill over it needs its label's box (which takes measuring the name).
+      guard !later.isEmpty, let box = PlaceholderLabel(name: image.name, size: image.frame.size).box(in: image.frame)
+      else { continue }
+      if later.contains(where: { Self.overlap($0.frame, box) }) { covered.insert(image.number) }
     }
     self.covered = covered
   }
@@ -34,10 +37,10 @@ struct PlaceholderCover {
     a.x < b.maxX && b.x < a.maxX && a.y < b.maxY && b.y < a.maxY
   }
 
-  /// Collects the labels and fills, with their painting numbers, in card coordinates.
+  /// Collects the images and fills, with their painting numbers, in card coordinates.
   private struct Walk {
     var number = 0
-    var labels: [(number: Int, box: Rect)] = []
+    var images: [(number: Int, name: String, frame: Rect)] = []
     var fills: [(number: Int, frame: Rect)] = []
 
     mutating func visit(_ placed: PlacedNode, originX: Double, originY: Double) {
@@ -49,7 +52,7 @@ struct PlaceholderCover {
       if let background = node.background, background.alpha > 0 { fills.append((number, frame)) }
       if case .image(let image) = node.kind, let name = image.name {
         fills.append((number, frame))
-        if let box = PlaceholderLabel(name: name, size: frame.size).box(in: frame) { labels.append((number, box)) }
+        images.append((number, name, frame))
       }
       number += 1
       for child in placed.children { visit(child, originX: frame.x, originY: frame.y) }
