@@ -31,12 +31,9 @@ let package = Package(
     ),
     // The SQLite wrapper: the ONLY module that imports CSQLite.
     .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
-    // The system GNU libmicrohttpd; the only C the HTTP wrapper sees.
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]
-    ),
+    // GNU libmicrohttpd (libmicrohttpd-dev), loaded with dlopen on the first server start, so that the other
+    // commands do not load it and its TLS libraries; the only C the HTTP wrapper sees.
+    .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
     // The HTTP server wrapper: the ONLY module that imports CMicroHTTPD.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
     // Migrations/ and Seeds/ compiled into the binary with C23 #embed.

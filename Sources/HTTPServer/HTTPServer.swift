@@ -76,7 +76,8 @@ public final class HTTPServer: @unchecked Sendable {
       close(socket.descriptor)
       throw HTTPServerError(
         isAddressInUse: false,
-        description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
+        description: stackfeed_mhd_load_error().map { String(cString: $0) }
+          ?? "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
           + "(threads \(configuration.threads))")
     }
     self.daemon = daemon
@@ -99,14 +100,14 @@ public final class HTTPServer: @unchecked Sendable {
       return !stopped
     }
     guard first else { return }
-    let listener = MHD_quiesce_daemon(daemon)
+    let listener = stackfeed_mhd_quiesce_daemon(daemon)
     if listener >= 0 { close(listener) }
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
       usleep(2000)
     }
-    MHD_stop_daemon(daemon)
+    stackfeed_mhd_stop_daemon(daemon)
   }
 
   private static func option(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
@@ -186,21 +187,22 @@ private let requestCompleted: MHD_RequestCompletedCallback = { closure, _, state
 /// Sends `response` (libmicrohttpd copies the body).
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
   let made = response.body.withUnsafeBytes { body in
-    MHD_create_response_from_buffer(body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+    stackfeed_mhd_create_response_from_buffer(
+      body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
   }
   guard let made else { return .NO }
-  defer { MHD_destroy_response(made) }
+  defer { stackfeed_mhd_destroy_response(made) }
   for field in response.headers {
-    _ = MHD_add_response_header(made, field.name, field.value ?? "")
+    _ = stackfeed_mhd_add_response_header(made, field.name, field.value ?? "")
   }
-  return MHD_queue_response(connection, UInt32(response.status), made)
+  return stackfeed_mhd_queue_response(connection, UInt32(response.status), made)
 }
 
 /// The header fields or query arguments of the request on `connection`, in order.
 private func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [HTTPField] {
   var fields: [HTTPField] = []
   withUnsafeMutablePointer(to: &fields) { pointer in
-    _ = MHD_get_connection_values(connection, kind, collectField, pointer)
+    _ = stackfeed_mhd_get_connection_values(connection, kind, collectField, pointer)
   }
   return fields
 }

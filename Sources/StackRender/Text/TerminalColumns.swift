@@ -21,7 +21,7 @@ extension Character {
   ]
 }
 
-extension StringProtocol {
+extension String {
   /// The cells the text takes on one terminal line (see ``Swift/Character/terminalColumns``).
   public var terminalColumns: Int {
     isPrintableASCII ? utf8.count : reduce(0) { $0 + $1.terminalColumns }
@@ -37,7 +37,7 @@ extension StringProtocol {
   ///
   ///     "未来は機能的".fittingTerminal(columns: 7)  // "未来は…"
   public func fittingTerminal(columns: Int) -> String {
-    guard terminalColumns > columns else { return String(self) }
+    guard terminalColumns > columns else { return self }
     guard columns > 0 else { return "" }
     if isPrintableASCII { return prefix(columns - 1) + "…" }
     var kept = ""

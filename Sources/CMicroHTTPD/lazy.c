@@ -1,0 +1,88 @@
+// libmicrohttpd loaded on first use (see CMicroHTTPD.h).
+#include "CMicroHTTPD.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+static struct {
+  struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                     MHD_AccessHandlerCallback, void *, ...);
+  void (*stop_daemon)(struct MHD_Daemon *);
+  MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
+  struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
+  void (*destroy_response)(struct MHD_Response *);
+  enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+  enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
+  int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
+} mhd;
+
+static pthread_once_t loading = PTHREAD_ONCE_INIT;
+static char load_error[512];
+static int loaded;
+
+// Reads one function of the library into `*slot`; 0 when it is missing.
+static int find(void *library, void **slot, const char *name) {
+  *slot = dlsym(library, name);
+  if (*slot) return 1;
+  snprintf(load_error, sizeof load_error, "libmicrohttpd has no %s", name);
+  return 0;
+}
+
+static void load(void) {
+  // The runtime package's name first (libmicrohttpd12), then the -dev package's link.
+  void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+  if (!library) library = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *reason = dlerror();
+    snprintf(load_error, sizeof load_error, "cannot load libmicrohttpd (%s)", reason ? reason : "not found");
+    return;
+  }
+  loaded = find(library, (void **)&mhd.start_daemon, "MHD_start_daemon") &&
+           find(library, (void **)&mhd.stop_daemon, "MHD_stop_daemon") &&
+           find(library, (void **)&mhd.quiesce_daemon, "MHD_quiesce_daemon") &&
+           find(library, (void **)&mhd.create_response_from_buffer, "MHD_create_response_from_buffer") &&
+           find(library, (void **)&mhd.destroy_response, "MHD_destroy_response") &&
+           find(library, (void **)&mhd.queue_response, "MHD_queue_response") &&
+           find(library, (void **)&mhd.add_response_header, "MHD_add_response_header") &&
+           find(library, (void **)&mhd.get_connection_values, "MHD_get_connection_values");
+}
+
+struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
+                                       MHD_RequestCompletedCallback completed, void *closure,
+                                       struct MHD_OptionItem *options) {
+  pthread_once(&loading, load);
+  if (!loaded) return NULL;
+  return mhd.start_daemon(flags, 0, NULL, NULL, handler, closure, MHD_OPTION_NOTIFY_COMPLETED, completed, closure,
+                          MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+const char *stackfeed_mhd_load_error(void) {
+  return load_error[0] ? load_error : NULL;
+}
+
+void stackfeed_mhd_stop_daemon(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
+
+MHD_socket stackfeed_mhd_quiesce_daemon(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
+
+struct MHD_Response *stackfeed_mhd_create_response_from_buffer(size_t size, void *buffer,
+                                                               enum MHD_ResponseMemoryMode mode) {
+  return mhd.create_response_from_buffer(size, buffer, mode);
+}
+
+void stackfeed_mhd_destroy_response(struct MHD_Response *response) { mhd.destroy_response(response); }
+
+enum MHD_Result stackfeed_mhd_queue_response(struct MHD_Connection *connection, unsigned int status_code,
+                                             struct MHD_Response *response) {
+  return mhd.queue_response(connection, status_code, response);
+}
+
+enum MHD_Result stackfeed_mhd_add_response_header(struct MHD_Response *response, const char *header,
+                                                  const char *content) {
+  return mhd.add_response_header(response, header, content);
+}
+
+int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                                        MHD_KeyValueIterator iterator, void *iterator_cls) {
+  return mhd.get_connection_values(connection, kind, iterator, iterator_cls);
+}
