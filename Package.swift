@@ -82,7 +82,7 @@ let package = Package(
       path: "Examples/PromoPlugin/Sources/stackfeed-promo"),
 
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
-    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels"]),
+    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
@@ -91,7 +91,8 @@ let package = Package(
     // Helpers shared by test targets (golden files).
     .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
     .testTarget(
-      name: "StackRenderTests", dependencies: ["StackRender", "StackfeedTestSupport"], exclude: ["__Snapshots__"]),
+      name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "StackfeedTestSupport"],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "FeedPluginsTests",
       dependencies: [
