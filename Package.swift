@@ -103,7 +103,8 @@ let package = Package(
     .testTarget(
       name: "StackfeedCLITests",
       dependencies: [
-        "StackfeedCLI", "stackfeed", "stackfeed-promo", "FeedPlugins", "FeedStore", "SQLiteCore", "CardStack",
+        "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLiteCore",
+        "CardStack",
       ]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
     .testTarget(name: "ServeTests", dependencies: ["stackfeed"]),

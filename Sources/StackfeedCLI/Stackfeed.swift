@@ -32,11 +32,17 @@ public enum Stackfeed {
   public static func main(
     arguments: [String], environment: [String: String] = Stackfeed.processEnvironment(), plugins: [any RowPlugin]
   ) -> Int32 {
+    main(arguments: arguments, environment: environment, plugins: plugins, errors: Output(descriptor: STDERR_FILENO))
+  }
+
+  /// ``main(arguments:environment:plugins:)`` writing the start-up error to `errors`.
+  static func main(
+    arguments: [String], environment: [String: String], plugins: [any RowPlugin], errors: Output
+  ) -> Int32 {
     let registry: PluginRegistry
     do {
       registry = try PluginRegistry(PluginRegistry.builtInPlugins + plugins)
     } catch {
-      let errors = Output(descriptor: STDERR_FILENO)
       try? errors.write("stackfeed: the row plugins cannot work together: \(error)\n")
       try? errors.flush()
       return ExitCode.software
