@@ -5,24 +5,29 @@
 #   writes   stackfeed seed --generate N (process: start, migration, one transaction)
 #            vs sqlite_anchor.c (gcc -O2, raw C API, indexed schema, insert phase only)
 #   reads    stackfeed list --format json vs sqlite3 -json printing the same columns; peak RSS
-#   paging   stackfeed list --limit 20 --after C vs sqlite3 running the same keyset query
+#   start-up stackfeed list --limit 20 (the first page) vs a bare sqlite3 process reading the same 20 rows;
+#            stackfeed --help; the shared libraries the binary loads (ldd)
+#   paging   stackfeed list --format json --limit 20 --after C (middle) vs sqlite3 running the same keyset
+#            query; the last page (depth N) vs the first page
 #   format   view-model texts vs a new DateFormatter per call (stackfeed-bench format)
 #   render   stackfeed render --format json of a RENDER_ROWS-row feed, and its split (stackfeed-bench render)
 #   layout   scripts/bench-layout.sh (StackLayout vs Yoga, Taffy, Cassowary), unless LAYOUT=0
 #   + the in-process splits of stackfeed-bench storage and list, and how each cost grows with N.
 #
-#   scripts/bench-all.sh                               # N = 10k, 100k, 1M; 3 runs
+#   scripts/bench-all.sh                               # N = 10k, 100k, 1M; 5 runs
 #   SIZES="10000 100000" RUNS=1 LAYOUT=0 scripts/bench-all.sh
 #
-# Environment: SIZES, RUNS (3), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
+# Environment: SIZES, RUNS (5), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
 # sqlite_anchor.c; default: the first of ../shared/bench, ../../shared/bench, /work/shared/bench),
 # OUT (also write the raw figures as JSON), WORK (scratch folder; default a temporary one, removed).
-# Binaries are the release recipe: swift build -c release --static-swift-stdlib, non-PIE (in .build/static).
+# Binaries are the default release build, as the README says: swift build -c release. Every process is timed
+# by wall clock and by its own CPU time (user + system, from wait4); ratios are medians of per-round pairs,
+# printed with their min and max.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SIZES=${SIZES:-"10000 100000 1000000"}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-5}
 PAGE_RUNS=${PAGE_RUNS:-31}
 RENDER_ROWS=${RENDER_ROWS:-10000}
 LAYOUT=${LAYOUT:-1}
@@ -38,9 +43,9 @@ if [ -z "${ANCHOR:-}" ] || [ ! -f "$ANCHOR" ]; then
 fi
 command -v sqlite3 >/dev/null || { echo "bench-all: the sqlite3 command-line tool is needed" >&2; exit 69; }
 
-# The release recipe: Swift runtime and Foundation linked in (no shared-library symbol binding at start) and a
-# non-PIE executable (no 70,000 start-up relocations); see docs/BENCHMARKS.md.
-BUILD=(swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -no-pie --scratch-path .build/static)
+# The default release build (Package.swift links the Swift runtime into the stackfeed command; see
+# docs/BENCHMARKS.md, "Start-up").
+BUILD=(swift build -c release)
 echo "bench-all: ${BUILD[*]}" >&2
 "${BUILD[@]}" >&2
 BIN=$("${BUILD[@]}" --show-bin-path)
@@ -85,6 +90,33 @@ def run(cmd, rss=False):
     with open(rss_file) as f:
         return wall, int(f.read().split()[-1]) / 1024
 
+def timed(cmd):
+    """Wall seconds and CPU seconds (user + system, from wait4) of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"bench-all: {' '.join(cmd)} failed (status {status})")
+    return wall, usage.ru_utime + usage.ru_stime
+
+def rounds(commands, count):
+    """Runs every command once per round, `count` rounds after one warm-up, the order rotated each round."""
+    names = list(commands)
+    times = {name: {"wall": [], "cpu": []} for name in names}
+    for index in range(count + 1):
+        for name in names[index % len(names):] + names[:index % len(names)]:
+            wall, cpu = timed(commands[name])
+            if index > 0:
+                times[name]["wall"].append(wall)
+                times[name]["cpu"].append(cpu)
+    return times
+
+def paired(a, b):
+    """Median, min and max of the per-round ratios a/b."""
+    ratios = [x / y for x, y in zip(a, b) if y > 0]
+    return med(ratios), min(ratios), max(ratios)
+
 def remove(path):
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(path + suffix):
@@ -97,12 +129,13 @@ def bench_figures(name, rows, reps):
     return {json.loads(l)["name"] + " " + json.loads(l)["unit"]: json.loads(l)["value"] for l in proc.stdout.splitlines()}
 
 load = os.getloadavg()
+libraries = [line.split()[0] for line in subprocess.run(["ldd", stackfeed], capture_output=True, text=True).stdout.splitlines()]
 sqlite_version = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
 raw = {"sizes": sizes, "runs": runs, "load_before": load, "results": {}}
 rows_out = []
 for n in sizes:
     print(f"bench-all: {n} rows", file=sys.stderr)
-    r = {k: [] for k in ["anchor_insert", "anchor_select", "seed", "list", "list_rss", "sqlite_json", "sqlite_rss", "page", "sqlite_page"]}
+    r = {k: [] for k in ["anchor_insert", "anchor_select", "seed", "list", "list_rss", "sqlite_json", "sqlite_rss"]}
     db, adb = f"{work}/feed-{n}.sqlite", f"{work}/anchor-{n}.sqlite"
     middle = n // 2
     cursor = f"feed_item:{middle}:{middle}:{middle}"
@@ -120,14 +153,24 @@ for n in sizes:
         r["list"].append(wall); r["list_rss"].append(rss)
         wall, rss = run(["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"], rss=True)
         r["sqlite_json"].append(wall); r["sqlite_rss"].append(rss)
-    for i in range(page_runs):
-        r["page"].append(run([stackfeed, "list", "--format", "json", "--limit", "20", "--after", cursor, "--db", db])[0])
-        r["sqlite_page"].append(run(["sqlite3", "-json", db, keyset])[0])
-    m = {k: med(v) for k, v in r.items()}
+    # Start-up and paging: short processes, interleaved in rounds (wall and CPU time of each).
+    last = int(subprocess.run(["sqlite3", db, "SELECT max(position) FROM feed_item"], capture_output=True, text=True,
+                              check=True).stdout) - 20
+    pages = rounds({
+        "first": [stackfeed, "list", "--limit", "20", "--db", db],
+        "sqlite_first": ["sqlite3", db, f"SELECT {columns} FROM feed_item ORDER BY position LIMIT 20"],
+        "deep": [stackfeed, "list", "--limit", "20", "--after", f"feed_item:{last}:{last}:{last}", "--db", db],
+        "page": [stackfeed, "list", "--format", "json", "--limit", "20", "--after", cursor, "--db", db],
+        "sqlite_page": ["sqlite3", "-json", db, keyset],
+        "help": [stackfeed, "--help"],
+    }, page_runs)
+    r["pages"] = pages
+    m = {k: med(v) for k, v in r.items() if k != "pages"}
+    m["pages"] = pages
     m.update(bench_figures("format", n, 3))
     m.update(bench_figures("storage", n, 1))
     m.update(bench_figures("list", n, 1))
-    raw["results"][n] = {"runs": r, "bench": {k: v for k, v in m.items() if " " in k}}
+    raw["results"][n] = {"runs": r, "bench": {k: v for k, v in m.items() if " " in k}, "last_page_after": last}
     rows_out.append((n, m))
     remove(db)
 
@@ -146,18 +189,37 @@ def fmt(v, digits=2):
 print(f"# Stackfeed vs baselines, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {platform.machine()}, "
       f"{os.cpu_count()} cores, SQLite {sqlite_version}")
 print(f"# load average before {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f}; "
-      f"median of {runs} interleaved runs ({page_runs} for pages); release build, --static-swift-stdlib, non-PIE")
+      f"{runs} interleaved runs ({page_runs} rounds for start-up and pages); default release build (swift build -c release)")
+print(f"# stackfeed loads {len(libraries)} shared libraries: {' '.join(libraries)}")
+print("# ratio: median of the per-run (per-round) ratios [min, max]; Stackfeed and baseline: medians")
 print()
-print(f"{'figure':<46}{'rows':>10}{'Stackfeed':>14}{'baseline':>14}  {'ratio':>7}  target")
+print(f"{'figure':<52}{'rows':>10}{'Stackfeed':>12}{'baseline':>12}  {'ratio':>6} {'[min, max]':<15} target")
+
+def line(label, n, ours, theirs, ratio, target, digits=2):
+    print(f"{label:<52}{n:>10,}{fmt(ours, digits):>12}{fmt(theirs, digits):>12}  {ratio[0]:>6.2f} "
+          f"{f'[{ratio[1]:.2f}, {ratio[2]:.2f}]':<15} {target}")
+
 for n, m in rows_out:
-    seed_ratio = m["seed"] / m["anchor_insert"]
-    list_ratio = m["list"] / m["sqlite_json"]
-    page_ratio = m["page"] / m["sqlite_page"]
-    speedup = m["format.speedup x"]
-    print(f"{'seed --generate, rows/s (vs C insert)':<46}{n:>10,}{fmt(m['seed'], 0):>14}{fmt(m['anchor_insert'], 0):>14}  {seed_ratio:>7.2f}  >= 0.70")
-    print(f"{'list --format json, s (vs sqlite3 -json)':<46}{n:>10,}{fmt(m['list'], 3):>14}{fmt(m['sqlite_json'], 3):>14}  {list_ratio:>7.2f}  <= 1.5")
-    print(f"{'list --limit 20 --after C, ms (vs sqlite3)':<46}{n:>10,}{fmt(m['page'] * 1e3):>14}{fmt(m['sqlite_page'] * 1e3):>14}  {page_ratio:>7.2f}  <= 2")
-    print(f"{'view-model texts, ns/row (vs DateFormatter)':<46}{n:>10,}{fmt(m['format.viewmodels ns/row'], 0):>14}{fmt(m['format.naive ns/row'], 0):>14}  {speedup:>7.1f}x >= 20x")
+    p = m["pages"]
+    ms = lambda name, kind="wall": med(p[name][kind]) * 1e3
+    line("seed --generate, rows/s (vs C insert)", n, m["seed"], m["anchor_insert"],
+         paired(raw["results"][n]["runs"]["seed"], raw["results"][n]["runs"]["anchor_insert"]), ">= 0.70", 0)
+    line("list --format json, s (vs sqlite3 -json)", n, m["list"], m["sqlite_json"],
+         paired(raw["results"][n]["runs"]["list"], raw["results"][n]["runs"]["sqlite_json"]), "<= 1.5", 3)
+    for kind in ("wall", "cpu"):
+        line(f"list --limit 20, first page, ms {kind} (vs sqlite3)", n, ms("first", kind), ms("sqlite_first", kind),
+             paired(p["first"][kind], p["sqlite_first"][kind]), "<= 2")
+    for kind in ("wall", "cpu"):
+        line(f"list --limit 20 --after last-20, ms {kind} (vs first)", n, ms("deep", kind), ms("first", kind),
+             paired(p["deep"][kind], p["first"][kind]), "<= 1.2")
+    line("list --format json --limit 20 --after middle, ms", n, ms("page"), ms("sqlite_page"),
+         paired(p["page"]["wall"], p["sqlite_page"]["wall"]), "<= 2")
+    line("stackfeed --help, ms (vs the first page of sqlite3)", n, ms("help"), ms("sqlite_first"),
+         paired(p["help"]["wall"], p["sqlite_first"]["wall"]), "")
+    print(f"{'view-model texts, ns/row (vs DateFormatter per call)':<52}{n:>10,}{fmt(m['format.viewmodels ns/row'], 0):>12}"
+          f"{fmt(m['format.naive ns/row'], 0):>12}  {m['format.speedup x']:>5.1f}x {'':<15} >= 20x")
+    print(f"{'view-model texts, ns/row (vs one reused DateFormatter)':<52}{n:>10,}{fmt(m['format.viewmodels ns/row'], 0):>12}"
+          f"{fmt(m['format.reused ns/row'], 0):>12}  {m['format.speedup.reused x']:>5.1f}x {'':<15} >= 3x")
 print()
 base_rss = dict(rows_out).get(100000, {}).get("list_rss")
 print(f"{'peak RSS of list --format json, MB':<46}{'rows':>10}{'Stackfeed':>14}{'sqlite3':>14}  {'vs 100k':>7}  target")
@@ -170,7 +232,7 @@ print(f"{'rows':>10}{'seed s':>9}{'gen rows/s':>12}{'read rows/s':>13}{'list s':
 for n, m in rows_out:
     print(f"{n:>10,}{n / m['seed']:>9.2f}{fmt(m['storage.generate rows/s'], 0):>12}{fmt(m['storage.read rows/s'], 0):>13}"
           f"{m['list']:>9.3f}{fmt(m['list.json rows/s'], 0):>13}{fmt(m['list.compose rows/s'], 0):>13}"
-          f"{m['page'] * 1e3:>9.2f}{m['storage.page us/page']:>17.0f}{m['format.viewmodels ns/row']:>15.0f}")
+          f"{med(m['pages']['page']['wall']) * 1e3:>9.2f}{m['storage.page us/page']:>17.0f}{m['format.viewmodels ns/row']:>15.0f}")
 print()
 rows_rendered = render_rows + 8
 wall = med(render_walls)
