@@ -24,6 +24,7 @@ public struct FeedItemPlugin: RowPlugin {
     static let page = """
       SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > ? ORDER BY position LIMIT ?
       """
+    static let byID = "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE id = ?"
   }
 
   /// Creates the plugin.
@@ -80,12 +81,23 @@ public struct FeedItemPlugin: RowPlugin {
     from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
   ) throws {
     let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? -1)]
-    try db.query(SQL.page, arguments) { row in
-      let item = FeedItem(
-        id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
-        tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))
-      try body(try row.int64(at: 5), item)
+    try db.query(SQL.page, arguments) { row in try body(try row.int64(at: 5), try Self.item(row)) }
+  }
+
+  /// The item with `id`, by its primary key (not a scan of a million items).
+  public func loadRow(id: String, from db: Database, context: RowContext) throws -> FeedRow? {
+    var found: FeedRow?
+    try db.query(SQL.byID, [.text(id)]) { row in
+      found = self.row(for: viewModel(for: try Self.item(row), context: context))
     }
+    return found
+  }
+
+  /// The item of a `SQL.page` or `SQL.byID` result row.
+  private static func item(_ row: Row) throws -> FeedItem {
+    FeedItem(
+      id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
+      tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))
   }
 
   /// The card texts.

@@ -72,6 +72,11 @@ public protocol RowPlugin: SeedLoader {
   func loadRows(
     from db: Database, after key: Int64?, limit: Int?, context: RowContext, _ body: (Int64, FeedRow) throws -> Void
   ) throws
+
+  /// The output row whose id is `id`, or `nil` when the plugin has none (`stackfeed serve`'s
+  /// `/v1/rows/{kind}/{id}`). The default reads the plugin's rows in order until it meets it; a plugin with many
+  /// rows answers from an index instead.
+  func loadRow(id: String, from db: Database, context: RowContext) throws -> FeedRow?
 }
 
 extension RowPlugin {
@@ -88,12 +93,29 @@ extension RowPlugin {
     }
   }
 
+  /// Reads the rows in order until the one with `id`.
+  public func loadRow(id: String, from db: Database, context: RowContext) throws -> FeedRow? {
+    do {
+      try loadRows(from: db, after: nil, limit: nil, context: context) { _, row in
+        if row.id == id { throw RowFound(row: row) }
+      }
+    } catch let found as RowFound {
+      return found.row
+    }
+    return nil
+  }
+
   /// The card of a row this plugin made (``FeedRow/viewModel`` is its ``ViewModel``); `nil` for another
   /// plugin's row.
   public func card(for row: FeedRow) -> LayoutNode? {
     guard row.kind == kind, let viewModel = row.viewModel as? ViewModel else { return nil }
     return card(for: viewModel)
   }
+}
+
+/// Ends the scan of ``RowPlugin/loadRow(id:from:context:)`` at the row it looks for.
+private struct RowFound: Error {
+  let row: FeedRow
 }
 
 /// What formatting depends on, built once per command: the time zone dates are shown in.

@@ -35,6 +35,13 @@ struct EndpointTests {
     Case(target: "/v1/stack?state=expanded", status: 200, type: json, contains: #""state": "expanded""#),
     Case(target: "/v1/stack?format=svg", status: 200, type: "image/svg+xml; charset=utf-8", contains: "<svg"),
     Case(target: "/v1/rows/header/profile?width=320", status: 200, type: json, contains: #""width": 320"#),
+    Case(
+      target: "/v1/rows/feed_item/2f1c6b1e-0d51-4c3f-9a53-5b0a7c1e0001", status: 200, type: json,
+      contains: #""title": "THE FUTURE IS FUNCTIONAL""#),
+    Case(
+      target: "/v1/rows/order/8d3f2a90-6b7e-4c1d-8e2f-3a4b5c6d0001", status: 200, type: json,
+      contains: #""title": "IT'S FUFILLED""#),
+    Case(target: "/v1/rows/feed_item/nope", status: 404, type: problem, contains: "no feed_item row"),
     Case(target: "/", status: 200, type: "text/html; charset=utf-8", contains: "/v1/render?format=html"),
     Case(target: "/v1/feed?limit=abc", status: 400, type: problem, contains: #""parameter": "limit""#),
     Case(target: "/v1/feed?limit=0", status: 400, type: problem, contains: #""parameter": "limit""#),

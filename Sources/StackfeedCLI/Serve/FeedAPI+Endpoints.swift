@@ -76,10 +76,12 @@ extension FeedAPI {
     let width = try query.points("width", in: 1...RenderCommand.maximumWidth) ?? 390
     let context = try rowContext(&query)
     try query.finish()
-    guard registry.plugin(kind: kind) != nil else {
+    guard let plugin = registry.plugin(kind: kind) else {
       throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
     }
-    let found = try source.read(context: context) { composer in try Self.find(kind: kind, id: id, in: composer) }
+    let found = try source.read(context: context) { composer in
+      try plugin.loadRow(id: id, from: composer.database, context: composer.context)
+    }
     guard let found, let tree = registry.card(for: found) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
@@ -92,21 +94,6 @@ extension FeedAPI {
       bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
     }
     return .ok(output.takeBytes(), type: Self.json)
-  }
-
-  /// The row of `kind` with `id`, read in feed order.
-  private static func find(kind: String, id: String, in composer: FeedComposer) throws -> FeedRow? {
-    struct Found: Error {
-      let row: FeedRow
-    }
-    do {
-      try composer.compose(after: nil, limit: nil) { row in
-        if row.kind == kind && row.id == id { throw Found(row: row) }
-      }
-    } catch let found as Found {
-      return found.row
-    }
-    return nil
   }
 
   /// Up to `limit` cards after `cursor`, and the cursor of the next page.

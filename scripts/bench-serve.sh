@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# `stackfeed serve` against nginx serving the same response bytes as static files, measured with wrk
+# (docs/BENCHMARKS.md, "HTTP server"). Runs are paired and interleaved: for each run, endpoint and connection
+# count, stackfeed then nginx, back to back.
+#
+#   scripts/bench-serve.sh                 # RUNS=5 runs of DURATION=5 s at 1, 16, 64 connections
+#   MODE=threads scripts/bench-serve.sh    # the worker modes: --threads 1, 2, 4 and 0 (thread per connection)
+#   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
+#
+# BIN: the stackfeed binary (default: the README's static release build, .build/static/release/stackfeed);
+# DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
+# Prints one line per measurement (`figure name server conns run value`) and the min/median/max summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.build/static/release/stackfeed}
+DB=${DB:-/tmp/stackfeed-bench-1m.sqlite}
+RUNS=${RUNS:-5}
+SECONDS_PER_RUN=${DURATION:-5}
+MODE=${MODE:-compare}
+RSS_SECONDS=${RSS_SECONDS:-300}
+THREADS=${THREADS:-2}
+work=$(mktemp -d /tmp/stackfeed-bench-serve.XXXXXX)
+results="$work/results.txt"
+server_pid=""
+nginx_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+[ -f "$DB" ] || "$BIN" seed --db "$DB" --generate 1000000 >/dev/null
+
+start_server() {  # start_server THREADS: serve on a free port, sets $server_pid and $server
+  "$BIN" serve --db "$DB" --port 0 --quiet --threads "$1" 2>"$work/serve.log" &
+  server_pid=$!
+  until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
+  server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
+}
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" || true
+  server_pid=""
+}
+
+# wrk_run NAME SERVER CONNS RUN URL: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value" lines.
+wrk_run() {
+  local threads=$(($3 < 2 ? $3 : 2))
+  wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "$5" >"$work/wrk.txt"
+  python3 - "$work/wrk.txt" "$1" "$2" "$3" "$4" >>"$results" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+name, server, conns, run = sys.argv[2:6]
+def ms(value, unit):
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+p50 = ms(*re.search(r"50%\s+([\d.]+)(us|ms|s)", text).groups())
+p99 = ms(*re.search(r"99%\s+([\d.]+)(us|ms|s)", text).groups())
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors: (.*)", text)
+for figure, value in (("rps", rps), ("p50_ms", p50), ("p99_ms", p99)):
+    print(f"{figure} {name} {server} {conns} {run} {value:.3f}")
+if errors:
+    print(f"# errors {name} {server} {conns} {run}: {errors.group(0)}", file=sys.stderr)
+PY
+}
+
+summary() {
+  python3 - "$results" <<'PY'
+import statistics, sys, collections
+groups = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    figure, name, server, conns, run, value = line.split()
+    groups[(name, int(conns), server, figure)].append(float(value))
+print(f"{'endpoint':<10} {'conns':>5} {'server':<14} {'figure':<7} {'min':>10} {'median':>10} {'max':>10}  runs")
+for (name, conns, server, figure), values in sorted(groups.items()):
+    print(f"{name:<10} {conns:>5} {server:<14} {figure:<7} {min(values):>10.3f} {statistics.median(values):>10.3f}"
+          f" {max(values):>10.3f}  {len(values)}")
+PY
+}
+
+echo "load before: $(cat /proc/loadavg)"
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes), database: $DB ($(stat -c %s "$DB") bytes)"
+
+case "$MODE" in
+compare)
+  start_server "$THREADS"
+  mkdir -p "$work/html"
+  curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
+  curl -sf "$server/v1/render?limit=20" >"$work/html/render.json"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cat >"$work/nginx.conf" <<NGINX
+worker_processes $THREADS;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+user root;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000000;
+  types { application/json json; }
+  charset utf-8;
+  charset_types application/json;
+  server { listen 127.0.0.1:$port; root $work/html; }
+}
+NGINX
+  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
+  nginx_pid=$!
+  until curl -sf "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+  cmp <(curl -s "http://127.0.0.1:$port/feed.json") <(curl -s "$server/v1/feed?limit=20")
+  echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, /v1/render $(stat -c %s "$work/html/render.json") B"
+  for run in $(seq 1 "$RUNS"); do
+    for conns in 1 16 64; do
+      wrk_run feed stackfeed "$conns" "$run" "$server/v1/feed?limit=20"
+      wrk_run feed nginx "$conns" "$run" "http://127.0.0.1:$port/feed.json"
+      wrk_run render stackfeed "$conns" "$run" "$server/v1/render?limit=20"
+      wrk_run render nginx "$conns" "$run" "http://127.0.0.1:$port/render.json"
+    done
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  ;;
+threads)
+  for run in $(seq 1 "$RUNS"); do
+    for threads in 1 2 4 0; do
+      start_server "$threads"
+      for conns in 16 64; do wrk_run feed "threads=$threads" "$conns" "$run" "$server/v1/feed?limit=20"; done
+      stop_server
+    done
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  ;;
+rss)
+  start_server "$THREADS"
+  wrk -t2 -c16 -d"${RSS_SECONDS}s" "$server/v1/feed?limit=20" >"$work/wrk.txt" &
+  load=$!
+  for second in $(seq 0 15 "$RSS_SECONDS"); do
+    echo "rss t=${second}s $(grep VmRSS /proc/"$server_pid"/status | awk '{print $2}') kB"
+    sleep 15
+  done
+  wait "$load"
+  grep -E "Requests/sec|requests in" "$work/wrk.txt"
+  ;;
+esac
+[ -s "$results" ] && cat "$results" && summary
+echo "load after: $(cat /proc/loadavg)"
