@@ -20,6 +20,7 @@ import argparse, base64, json, os, re, shutil, signal, subprocess, sys, tempfile
 
 TOLERANCE = 0.5
 HEIGHT = 800
+PATIENCE = 300  # seconds to wait for a page (generous: CI machines run other builds at the same time)
 
 
 class Browser:
@@ -76,13 +77,17 @@ class Browser:
                   {"width": width, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
         self.page("Page.enable")
         self.page("Page.navigate", {"url": url})
-        for _ in range(200):
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
             if self.evaluate("document.readyState") == "complete":
+                self.evaluate("document.fonts.ready.then(() => true)")
                 return
             time.sleep(0.05)
+        raise RuntimeError(f"{url} did not load in {PATIENCE} s")
 
     def screenshot(self):
         self.evaluate("window.scrollTo(0, 0)")
+        self.evaluate("document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => done(true))))")
         return base64.b64decode(self.page("Page.captureScreenshot", {"format": "png"})["data"])
 
     def close(self):
@@ -133,7 +138,8 @@ def check_width(browser, url, render, width):
     problems = []
     browser.open(url, width)
     state = None
-    for _ in range(1200):
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
         state = browser.evaluate("window.scrollTo(0, document.body.scrollHeight); document.body.dataset.state")
         if state == "done":
             break

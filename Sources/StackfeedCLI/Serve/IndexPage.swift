@@ -24,6 +24,11 @@ enum IndexPage {
       const width = asked > 0 ? asked : Math.min(document.documentElement.clientWidth, 600);
       feed.style.width = width + "px";
       let next = null, loading = false, styled = false;
+      // Observing anew after each page makes the observer report where the status line is now, even when it
+      // was near the end before the rows came and is again (a fast scroll): no page is waited for in vain.
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) load();
+      }, { rootMargin: "800px" });
       async function load() {
         if (loading || document.body.dataset.state === "done") return;
         loading = true;
@@ -43,15 +48,13 @@ enum IndexPage {
           status.textContent = next ? "" : "The end";
         } catch (error) {
           status.textContent = "Could not load the feed (" + error.message + "); retrying…";
-          setTimeout(load, 2000);
+          await new Promise((resume) => setTimeout(resume, 2000));
         } finally {
           loading = false;
         }
-        if (next && status.getBoundingClientRect().top < innerHeight + 800) load();
+        observer.unobserve(status);
+        if (document.body.dataset.state !== "done") observer.observe(status);
       }
-      new IntersectionObserver((entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) load();
-      }, { rootMargin: "800px" }).observe(status);
       load();
     })();
     </script>
