@@ -41,11 +41,13 @@ let package = Package(
       name: "CStackfeedBundle",
       cSettings: [.unsafeFlags(["-std=c23"])]
     ),
+    // The package's one JSON implementation: a strict parser, the string escaper, the byte buffer they write.
+    .target(name: "JSONCore"),
     .target(name: "FeedModels"),
     .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
-    .target(name: "FeedStore", dependencies: ["SQLiteCore", "CStackfeedBundle"]),
-    .target(name: "StackLayout", exclude: ["Text/FONT-LICENSE.txt"]),
+    .target(name: "FeedStore", dependencies: ["SQLiteCore", "CStackfeedBundle", "JSONCore"]),
+    .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
@@ -61,6 +63,7 @@ let package = Package(
       dependencies: [
         "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "StackLayout", "StackRender", "CardStack",
         "HTTPServer",
+        "JSONCore",
       ]
     ),
     .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
@@ -85,6 +88,7 @@ let package = Package(
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
+    .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
     .testTarget(name: "AppLibraryTests"),

@@ -11,7 +11,8 @@ struct AppLibraryImportTests {
   /// The modules an app imports and what each may import. `FoundationEssentials` (swift-foundation's
   /// Linux-only module) is accepted only as `#if canImport(FoundationEssentials)` with Foundation in `#else`.
   static let allowedImports: [(module: String, imports: Set<String>)] = [
-    ("StackLayout", ["Synchronization"]),
+    ("StackLayout", ["Synchronization", "JSONCore"]),
+    ("JSONCore", []),
     ("FeedModels", ["Foundation"]),
     ("FeedViewModels", ["FeedModels", "Foundation"]),
   ]

@@ -16,7 +16,7 @@ import Testing
     ("feed_items.json", #"[{"id": "a", "title": "x""#, "feed_items.json: malformed JSON"),
     (
       "feed_items.json", "[{\"id\": \"a\",\n \"title\": }]",
-      "feed_items.json: malformed JSON (Invalid value around character 23) at line 2, column 11"
+      "feed_items.json: malformed JSON (unexpected character) at line 2, column 11"
     ),
     ("profile.json", "", "profile.json: malformed JSON"),
     (
@@ -30,6 +30,14 @@ import Testing
     (
       "feed_items.json", "[{\"id\": \"a,]\", \"title\": \"x\"},\n {\"id\": \"b\", \"title\": \"y\"} ,\n]",
       "feed_items.json: malformed JSON (a comma before a closing bracket) at line 2, column 28"
+    ),
+    (
+      "profile.json", #"{"firstName": "A", "lastName": "B", "first\u004eame": "C"}"#,
+      #"profile.json: the key "firstName" is given twice in one object at line 1, column 37"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "\ud800"}]"#,
+      #"feed_items.json: malformed JSON (invalid \u escape: a lone surrogate) at line 1, column 24"#
     ),
     (
       "profile.json", "{\"firstName\": \"A\\\\\", \"lastName\": \"B\",}",

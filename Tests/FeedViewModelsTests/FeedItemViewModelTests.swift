@@ -1,6 +1,7 @@
 import FeedModels
-import FeedViewModels
 import Testing
+
+@testable import FeedViewModels
 
 @Suite struct FeedItemViewModelTests {
   @Test func referenceItemGivesTheReferenceTexts() {
@@ -54,5 +55,31 @@ import Testing
     let item = FeedItem(id: "1", title: text, subtitle: nil, tag: text, image: nil)
     #expect(FeedItemViewModel(item: item).title == expected)
     #expect(FeedItemViewModel(item: item).tag == (expected.isEmpty ? nil : expected))
+  }
+}
+
+/// The ASCII fast path writes into uninitialized string memory (kept because it pays, docs/BENCHMARKS.md): its
+/// edges against the standard library's `uppercased()`.
+@Suite struct UppercasingFastPathTests {
+  @Test func everyASCIIByteUpperCasesLikeTheStandardLibrary() {
+    for byte in UInt8(0)..<0x80 {
+      let text = String(decoding: [UInt8(ascii: "a"), byte, UInt8(ascii: "z")], as: UTF8.self)
+      #expect(text.feedUppercased() == text.uppercased(), "byte \(byte)")
+    }
+  }
+
+  /// Lengths around the small-string limit (15 bytes inline) and beyond; control characters; one non-ASCII
+  /// byte at the start, middle or end switches to the full mapping.
+  @Test(arguments: [0, 1, 7, 8, 14, 15, 16, 17, 31, 32, 33, 1_000])
+  func everyLengthKeepsEveryByte(length: Int) {
+    let ascii = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x01 + $0 % 0x7E))) })
+    #expect(ascii.feedUppercased() == ascii.uppercased())
+    #expect(ascii.feedUppercased().utf8.count == length)
+    for position in Set([0, length / 2, length]) {
+      var mixed = Array(ascii)
+      mixed.insert("ß", at: position)
+      let text = String(mixed)
+      #expect(text.feedUppercased() == text.uppercased())
+    }
   }
 }

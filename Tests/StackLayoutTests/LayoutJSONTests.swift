@@ -64,7 +64,8 @@ struct LayoutJSONTests {
     (#"{"type": "vstack", "children": {}}"#, "root.children", "expected an array, got an object"),
     (#"{"type": "vstack",\#n "children": [}"#, "line 2, column 15", "bad JSON: unexpected character"),
     (#"{"type": "box"} x"#, "line 1, column 17", "bad JSON: unexpected text after the JSON value"),
-    (#"{"type": "box", "type": "box"}"#, "line 1, column 30", "duplicate key"),
+    (#"{"type": "box", "type": "box"}"#, "line 1, column 17", "duplicate key"),
+    (#"{"type": "vstack", "children": [],}"#, "line 1, column 34", "bad JSON: a comma before a closing bracket"),
     ("", "line 1, column 1", "bad JSON: unexpected end of input"),
   ]
 

@@ -20,7 +20,7 @@ import Testing
     (box(#""width": NaN"#), "line 1, column 58: bad JSON: unexpected character"),
     ("", "line 1, column 1: bad JSON: unexpected end of input"),
     (#"{"type": "box"} {"type": "box"}"#, "line 1, column 17: bad JSON: unexpected text after the JSON value"),
-    (#"{"type": "box", "type": "text"}"#, #"line 1, column 31: bad JSON: duplicate key "type""#),
+    (#"{"type": "box", "type": "text"}"#, #"line 1, column 17: bad JSON: duplicate key "type""#),
     ("[]", "root: expected a node object, got an array"),
     (
       box(#""type": "blob""#).replacingOccurrences(of: #""type": "box", "#, with: ""),

@@ -1,3 +1,5 @@
+import JSONCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -18,7 +20,7 @@ public struct SeedFiles: Sendable {
   /// Throws when the JSON is malformed or the top level is not an array of objects.
   public func records(_ file: String) throws(SeedError) -> [SeedRecord]? {
     guard let data = contents[file] else { return nil }
-    let value = try JSONValue.parse(data, file: file)
+    let value = try SeedJSON.parse(data, file: file)
     guard case .array(let elements) = value else {
       throw SeedError(
         file: file, problem: "expected an array of records at the top level, found \(value.typeDescription)")
@@ -34,7 +36,7 @@ public struct SeedFiles: Sendable {
   /// The single record of an object file (e.g. `profile.json`), or `nil` when the file is absent.
   public func object(_ file: String) throws(SeedError) -> SeedRecord? {
     guard let data = contents[file] else { return nil }
-    let value = try JSONValue.parse(data, file: file)
+    let value = try SeedJSON.parse(data, file: file)
     guard case .object = value else {
       throw SeedError(file: file, problem: "expected an object at the top level, found \(value.typeDescription)")
     }

@@ -1,3 +1,5 @@
+import JSONCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -18,7 +20,7 @@ public struct SeedRecord: Sendable {
   public let fieldPrefix: String
   /// The record's id when it has a string one (used in error messages).
   public let id: String?
-  private let fields: [String: JSONValue]
+  private let fields: [(key: String, value: JSONValue)]
 
   /// Wraps `value`, which must be a JSON object.
   public init(
@@ -36,11 +38,16 @@ public struct SeedRecord: Sendable {
     self.fields = fields
     if let parentID {
       self.id = parentID
-    } else if case .string(let id)? = fields["id"], !id.isEmpty {
+    } else if case .string(let id)? = fields.first(where: { $0.key == "id" })?.value, !id.isEmpty {
       self.id = id
     } else {
       self.id = nil
     }
+  }
+
+  /// The value of `field`, if the record has it (records have a handful of fields: a scan is cheapest).
+  private func value(of field: String) -> JSONValue? {
+    fields.first { $0.key == field }?.value
   }
 
   /// An error about `field` of this record.
@@ -50,7 +57,7 @@ public struct SeedRecord: Sendable {
 
   /// A required string.
   public func string(_ field: String) throws(SeedError) -> String {
-    guard let value = fields[field] else { throw error(field, "missing (expected a string)") }
+    guard let value = value(of: field) else { throw error(field, "missing (expected a string)") }
     guard case .string(let text) = value else {
       throw error(field, "expected a string, found \(value.typeDescription)")
     }
@@ -66,7 +73,7 @@ public struct SeedRecord: Sendable {
 
   /// An optional string: absent or `null` give `nil`.
   public func optionalString(_ field: String) throws(SeedError) -> String? {
-    switch fields[field] {
+    switch value(of: field) {
     case nil, .null?: return nil
     case .string(let text)?: return text
     case let value?: throw error(field, "expected a string or null, found \(value.typeDescription)")
@@ -75,7 +82,7 @@ public struct SeedRecord: Sendable {
 
   /// A required integer of at least `minimum`.
   public func integer(_ field: String, minimum: Int) throws(SeedError) -> Int {
-    guard let value = fields[field] else { throw error(field, "missing (expected an integer ≥ \(minimum))") }
+    guard let value = value(of: field) else { throw error(field, "missing (expected an integer ≥ \(minimum))") }
     guard case .integer(let number) = value, let integer = Int(exactly: number) else {
       throw error(field, "expected an integer ≥ \(minimum), found \(value.summary)")
     }
@@ -85,7 +92,7 @@ public struct SeedRecord: Sendable {
 
   /// A required array.
   public func array(_ field: String) throws(SeedError) -> [JSONValue] {
-    guard let value = fields[field] else { throw error(field, "missing (expected an array)") }
+    guard let value = value(of: field) else { throw error(field, "missing (expected an array)") }
     guard case .array(let elements) = value else {
       throw error(field, "expected an array, found \(value.typeDescription)")
     }
@@ -99,16 +106,5 @@ public struct SeedRecord: Sendable {
       throw error(field, "expected an ISO-8601 instant such as \"2021-07-06T12:00:00Z\", found \"\(text)\"")
     }
     return date
-  }
-}
-
-extension JSONValue {
-  /// The type, with the value for numbers: `the number 1.5`, `a string`.
-  var summary: String {
-    switch self {
-    case .number(let number): return "the number \(number)"
-    case .integer(let number): return "\(number)"
-    default: return typeDescription
-    }
   }
 }

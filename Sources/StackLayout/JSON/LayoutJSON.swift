@@ -1,3 +1,5 @@
+import JSONCore
+
 /// A layout tree that is not valid input, with the node path of the offending value.
 ///
 /// ```
@@ -46,10 +48,9 @@ public enum LayoutJSON {
 
   /// Decodes a tree from UTF-8 JSON; errors name the node path and what was wrong.
   public static func decode(_ bytes: [UInt8]) throws(LayoutJSONError) -> LayoutDocument {
-    var parser = JSONParser(bytes, maxNesting: 4 * maxDepth + 16)
     let value: JSONValue
     do {
-      value = try parser.parseDocument()
+      value = try JSONValue.parse(bytes, maxNesting: 4 * maxDepth + 16)
     } catch {
       let place = "line \(error.line), column \(error.column)"
       throw LayoutJSONError(

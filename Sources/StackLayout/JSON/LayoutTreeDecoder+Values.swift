@@ -1,3 +1,5 @@
+import JSONCore
+
 extension LayoutTreeDecoder {
   /// Text and image keys; false when `key` is not one of them.
   mutating func applyContent(_ key: String, _ value: JSONValue, to node: inout LayoutNode) throws(LayoutJSONError)
@@ -11,7 +13,7 @@ extension LayoutTreeDecoder {
       case "lines":
         let lines = try number(value, key)
         guard lines >= 0, lines == lines.rounded(), lines <= Double(Int32.max) else {
-          throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(JSONText.number(lines))")
+          throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(LayoutJSON.number(lines))")
         }
         content.lines = Int(lines)
       case "textAlignment": content.alignment = try choice(value, key)
@@ -37,7 +39,9 @@ extension LayoutTreeDecoder {
   mutating func applyPriorities(_ key: String, _ value: JSONValue, to node: inout LayoutNode) throws(LayoutJSONError) {
     guard key.hasSuffix("Priority") else { return }
     let raw = try number(value, key)
-    guard (1...1000).contains(raw) else { throw error(key, "must be between 1 and 1000, got \(JSONText.number(raw))") }
+    guard (1...1000).contains(raw) else {
+      throw error(key, "must be between 1 and 1000, got \(LayoutJSON.number(raw))")
+    }
     let priority = LayoutPriority(Float(raw))
     switch key {
     case "widthPriority": node.width = SizeConstraint(node.width?.value ?? .nan, priority: priority)
@@ -47,14 +51,14 @@ extension LayoutTreeDecoder {
   }
 
   func number(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Double {
-    guard case .number(let number) = value else { throw error(key, "expected a number, got \(value.typeName)") }
+    guard let number = value.double else { throw error(key, "expected a number, got \(value.typeName)") }
     guard number.isFinite else { throw error(key, "number out of range") }
     return number
   }
 
   func length(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Double {
     let number = try number(value, key)
-    guard number >= 0 else { throw error(key, "must not be negative, got \(JSONText.number(number))") }
+    guard number >= 0 else { throw error(key, "must not be negative, got \(LayoutJSON.number(number))") }
     return number
   }
 
@@ -99,7 +103,7 @@ extension LayoutTreeDecoder {
 
   /// A number (every edge) or `{"top", "left", "bottom", "right"}` (each optional, default 0).
   mutating func insets(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> EdgeInsets {
-    if case .number = value { return .all(try length(value, key)) }
+    if value.double != nil { return .all(try length(value, key)) }
     var insets = EdgeInsets.zero
     for (edge, edgeValue) in try object(value, key) {
       let length = try length(edgeValue, "\(key).\(edge)")

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// Turns parsed JSON into a `LayoutNode`, checking every key of contract.md's table.
 ///
 /// Recursion is bounded by `maxDepth`; the path of the node being decoded is kept as child indices
@@ -87,7 +89,7 @@ struct LayoutTreeDecoder {
     case "height": node.height = SizeConstraint(try length(value, key), priority: node.height?.priority ?? .required)
     case "aspectRatio":
       let ratio = try number(value, key)
-      guard ratio > 0 else { throw error(key, "must be greater than 0, got \(JSONText.number(ratio))") }
+      guard ratio > 0 else { throw error(key, "must be greater than 0, got \(LayoutJSON.number(ratio))") }
       node.aspectRatio = AspectRatio(ratio, priority: node.aspectRatio?.priority ?? .required)
     case "widthPriority", "heightPriority", "aspectRatioPriority": break  // applied below
     case "intrinsic":
@@ -103,7 +105,9 @@ struct LayoutTreeDecoder {
     case "cornerRadius": node.cornerRadius = try length(value, key)
     case "alpha":
       let alpha = try number(value, key)
-      guard (0...1).contains(alpha) else { throw error(key, "must be between 0 and 1, got \(JSONText.number(alpha))") }
+      guard (0...1).contains(alpha) else {
+        throw error(key, "must be between 0 and 1, got \(LayoutJSON.number(alpha))")
+      }
       node.alpha = alpha
     case "frame": break  // output of a previous layout: recomputed
     default:

@@ -3,15 +3,15 @@ extension LayoutTreeEncoder {
   /// follows); defaults are left out except the stack and content keys, which are always written. Values are
   /// written piece by piece into the output, without intermediate strings.
   mutating func writeKeys(of node: LayoutNode, depth: Int) {
-    member("type", JSONText.string(node.typeName), depth)
-    if let id = node.id { member("id", JSONText.string(id), depth) }
-    if let action = node.action { member("action", JSONText.string(action), depth) }
+    memberString("type", node.typeName, depth)
+    if let id = node.id { memberString("id", id, depth) }
+    if let action = node.action { memberString("action", action, depth) }
     if node.isHidden { member("hidden", "true", depth) }
     if node.isStack {
       let margin = node.margin
-      member("spacing", JSONText.number(node.spacing), depth)
-      member("distribution", JSONText.string(node.distribution.rawValue), depth)
-      member("alignment", JSONText.string(node.alignment.rawValue), depth)
+      member("spacing", LayoutJSON.number(node.spacing), depth)
+      memberString("distribution", node.distribution.rawValue, depth)
+      memberString("alignment", node.alignment.rawValue, depth)
       begin("margin", depth)
       appendField("top", margin.top, first: true)
       appendField("left", margin.left)
@@ -23,9 +23,9 @@ extension LayoutTreeEncoder {
     constraint("width", node.width, depth)
     constraint("height", node.height, depth)
     if let ratio = node.aspectRatio {
-      member("aspectRatio", JSONText.number(ratio.ratio), depth)
+      member("aspectRatio", LayoutJSON.number(ratio.ratio), depth)
       if !ratio.priority.isRequired {
-        member("aspectRatioPriority", JSONText.number(Double(ratio.priority.value)), depth)
+        member("aspectRatioPriority", LayoutJSON.number(Double(ratio.priority.value)), depth)
       }
     }
     if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
@@ -33,46 +33,53 @@ extension LayoutTreeEncoder {
       append("{")
       if let width = node.intrinsicWidth {
         append("\"width\": ")
-        append(JSONText.number(width))
+        append(LayoutJSON.number(width))
       }
       if let height = node.intrinsicHeight {
         append(node.intrinsicWidth == nil ? "\"height\": " : ", \"height\": ")
-        append(JSONText.number(height))
+        append(LayoutJSON.number(height))
       }
       append("}")
       end()
     }
     switch node.kind {
     case .text(let content):
-      member("text", JSONText.string(content.string), depth)
+      memberString("text", content.string, depth)
       begin("font", depth)
       append("{\"size\": ")
-      append(JSONText.number(content.font.size))
+      append(LayoutJSON.number(content.font.size))
       append(", \"weight\": \"")
       append(content.font.weight.rawValue)
       append("\"}")
       end()
       member("lines", String(content.lines), depth)
-      member("textAlignment", JSONText.string(content.alignment.rawValue), depth)
-      member("color", JSONText.string(content.color.hex), depth)
+      memberString("textAlignment", content.alignment.rawValue, depth)
+      memberString("color", content.color.hex, depth)
     case .image(let content):
-      member("image", content.name.map(JSONText.string) ?? "null", depth)
-      member("contentMode", JSONText.string(content.contentMode.rawValue), depth)
+      memberString("image", content.name, depth)
+      memberString("contentMode", content.contentMode.rawValue, depth)
     default:
       break
     }
-    if let background = node.background { member("background", JSONText.string(background.hex), depth) }
-    if node.cornerRadius != 0 { member("cornerRadius", JSONText.number(node.cornerRadius), depth) }
-    if node.alpha != 1 { member("alpha", JSONText.number(node.alpha), depth) }
+    if let background = node.background { memberString("background", background.hex, depth) }
+    if node.cornerRadius != 0 { member("cornerRadius", LayoutJSON.number(node.cornerRadius), depth) }
+    if node.alpha != 1 { member("alpha", LayoutJSON.number(node.alpha), depth) }
   }
 
   /// `name` and, when not required, `namePriority`, for a width or height constraint.
   private mutating func constraint(_ name: String, _ constraint: SizeConstraint?, _ depth: Int) {
     guard let constraint else { return }
-    member(name, JSONText.number(constraint.value), depth)
+    member(name, LayoutJSON.number(constraint.value), depth)
     if !constraint.priority.isRequired {
-      member(name + "Priority", JSONText.number(Double(constraint.priority.value)), depth)
+      member(name + "Priority", LayoutJSON.number(Double(constraint.priority.value)), depth)
     }
+  }
+
+  /// One `"name": "text",` line (`null` for nil), the text escaped.
+  private mutating func memberString(_ name: String, _ text: String?, _ depth: Int) {
+    begin(name, depth)
+    if let text { appendString(text) } else { append("null") }
+    end()
   }
 
   /// One `"name": value,` line.

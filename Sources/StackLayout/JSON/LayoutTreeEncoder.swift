@@ -1,15 +1,19 @@
+import JSONCore
+
 /// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings).
 ///
-/// The text is collected as UTF-8 bytes and made a `String` once at the end: a card is about a thousand small
-/// pieces, and appending each to a `String` cost more than all the rest of `render --format json`.
-struct LayoutTreeEncoder {
+/// The text is collected as UTF-8 bytes in a `ByteBuffer` and made a `String` once at the end: a card is about
+/// a thousand small pieces, and appending each to a `String` cost more than all the rest of
+/// `render --format json`. Strings go through the package's one escaper (`JSONWriter`).
+struct LayoutTreeEncoder: ~Copyable {
   private let result: LayoutResult
   private let baseIndent: Int
-  private var out: [UInt8] = []
+  private var out: ByteBuffer
 
   init(result: LayoutResult, baseIndent: Int) {
     self.result = result
     self.baseIndent = baseIndent
+    out = ByteBuffer(capacity: 256 * result.frames.count)
   }
 
   private enum Step {
@@ -18,7 +22,6 @@ struct LayoutTreeEncoder {
   }
 
   mutating func encode() -> String {
-    out.reserveCapacity(256 * result.frames.count)
     var steps: [Step] = [.node(result.root, depth: 0, last: true)]
     var index = 0
     while let step = steps.popLast() {
@@ -53,24 +56,20 @@ struct LayoutTreeEncoder {
       }
     }
     if out.last == UInt8(ascii: "\n") { out.removeLast() }
-    return String(decoding: out, as: UTF8.self)
+    return out.text
   }
 
   mutating func append(_ text: String) {
-    var text = text
-    text.withUTF8 { out.append(contentsOf: $0) }
+    out.append(text)
   }
 
-  /// Spaces to copy indents from.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 128)
+  /// Appends `text` as a quoted, escaped JSON string.
+  mutating func appendString(_ text: String) {
+    JSONWriter.string(text, to: &out)
+  }
 
   mutating func pad(_ depth: Int) {
-    var width = baseIndent + 2 * depth
-    while width > 0 {
-      let run = min(width, Self.spaces.count)
-      out.append(contentsOf: Self.spaces[0..<run])
-      width -= run
-    }
+    out.append(repeating: UInt8(ascii: " "), count: baseIndent + 2 * depth)
   }
 
   private mutating func line(_ depth: Int, _ text: String) {
@@ -94,6 +93,6 @@ struct LayoutTreeEncoder {
     append(first ? "{\"" : ", \"")
     append(name)
     append("\": ")
-    append(JSONText.number(value))
+    append(LayoutJSON.number(value))
   }
 }

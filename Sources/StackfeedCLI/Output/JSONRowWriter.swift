@@ -1,4 +1,5 @@
 import FeedPlugins
+import JSONCore
 
 /// Streams `list --format json`: `{"rows": [` then one row per line as it comes, then `], "next": …}`.
 /// Keys keep a stable order (`kind`, `id`, `texts`, then the row's lists such as an order's `gallery`); absent
@@ -16,8 +17,8 @@ struct JSONRowWriter {
     let first = count == 0
     count += 1
     try output.append { bytes in
-      JSONText.raw(first ? #"{"rows": ["# : ",", to: &bytes)
-      JSONText.raw("\n  {", to: &bytes)
+      bytes.append(literal: first ? #"{"rows": ["# : ",")
+      bytes.append(literal: "\n  {")
       Self.appendFields(of: row, to: &bytes)
       bytes.append(UInt8(ascii: "}"))
     }
@@ -26,18 +27,18 @@ struct JSONRowWriter {
   /// Appends the row's members without braces: `"kind": …, "id": …, "texts": {…}` and its lists (for documents
   /// that add members to a row, e.g. `stackfeed serve`'s `/v1/rows`).
   static func appendFields(of row: FeedRow, to bytes: inout ByteBuffer) {
-    JSONText.raw("\"kind\": ", to: &bytes)
-    JSONText.append(row.kind, to: &bytes)
-    JSONText.raw(#", "id": "#, to: &bytes)
-    JSONText.append(row.id, to: &bytes)
-    JSONText.raw(#", "texts": "#, to: &bytes)
+    bytes.append(literal: "\"kind\": ")
+    JSONWriter.string(row.kind, to: &bytes)
+    bytes.append(literal: #", "id": "#)
+    JSONWriter.string(row.id, to: &bytes)
+    bytes.append(literal: #", "texts": "#)
     Self.object(row.texts, to: &bytes)
     for list in row.lists {
-      JSONText.raw(", ", to: &bytes)
-      JSONText.append(list.name, to: &bytes)
-      JSONText.raw(": [", to: &bytes)
+      bytes.append(literal: ", ")
+      JSONWriter.string(list.name, to: &bytes)
+      bytes.append(literal: ": [")
       for (index, item) in list.items.enumerated() {
-        if index > 0 { JSONText.raw(", ", to: &bytes) }
+        if index > 0 { bytes.append(literal: ", ") }
         Self.object(item, to: &bytes)
       }
       bytes.append(UInt8(ascii: "]"))
@@ -48,10 +49,10 @@ struct JSONRowWriter {
   private static func object(_ texts: [RowText], to bytes: inout ByteBuffer) {
     bytes.append(UInt8(ascii: "{"))
     for (index, text) in texts.enumerated() {
-      if index > 0 { JSONText.raw(", ", to: &bytes) }
-      JSONText.append(text.name, to: &bytes)
-      JSONText.raw(": ", to: &bytes)
-      JSONText.append(text.value, to: &bytes)
+      if index > 0 { bytes.append(literal: ", ") }
+      JSONWriter.string(text.name, to: &bytes)
+      bytes.append(literal: ": ")
+      JSONWriter.string(text.value, to: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))
   }
@@ -59,9 +60,9 @@ struct JSONRowWriter {
   /// Closes the array and writes the `next` cursor (`null` when the feed was not cut).
   func finish(next: FeedCursor?) throws {
     try output.append { bytes in
-      JSONText.raw(count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ", to: &bytes)
-      JSONText.append(next?.description, to: &bytes)
-      JSONText.raw("}\n", to: &bytes)
+      bytes.append(literal: count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ")
+      JSONWriter.string(next?.description, to: &bytes)
+      bytes.append(literal: "}\n")
     }
   }
 }

@@ -1,3 +1,5 @@
+import JSONCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import HTTPServer
+import JSONCore
 
 /// An HTTP error answer with an RFC 9457 `application/problem+json` body:
 ///
@@ -36,15 +37,15 @@ struct Problem: Error, Sendable {
   var response: HTTPResponse {
     let output = Output.inMemory(capacity: 256)
     try? output.append { bytes in
-      JSONText.raw(#"{"type": "about:blank", "title": "#, to: &bytes)
-      JSONText.append(title, to: &bytes)
+      bytes.append(literal: #"{"type": "about:blank", "title": "#)
+      JSONWriter.string(title, to: &bytes)
       bytes.append(#", "status": \#(status), "detail": "#)
-      JSONText.append(detail, to: &bytes)
+      JSONWriter.string(detail, to: &bytes)
       if let parameter {
-        JSONText.raw(#", "parameter": "#, to: &bytes)
-        JSONText.append(parameter, to: &bytes)
+        bytes.append(literal: #", "parameter": "#)
+        JSONWriter.string(parameter, to: &bytes)
       }
-      JSONText.raw("}\n", to: &bytes)
+      bytes.append(literal: "}\n")
     }
     let type = HTTPField("Content-Type", "application/problem+json; charset=utf-8")
     return HTTPResponse(status: status, headers: [type] + headers, body: output.takeBytes())

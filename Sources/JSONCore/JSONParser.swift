@@ -1,37 +1,4 @@
-/// A parsed JSON value; objects keep their keys in document order.
-enum JSONValue {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([(key: String, value: JSONValue)])
-
-  /// The JSON type name, for error messages.
-  var typeName: String {
-    switch self {
-    case .null: "null"
-    case .bool: "a boolean"
-    case .number: "a number"
-    case .string: "a string"
-    case .array: "an array"
-    case .object: "an object"
-    }
-  }
-}
-
-/// A JSON text that is not well-formed, with where it went wrong.
-struct JSONSyntaxError: Error {
-  var line: Int
-  var column: Int
-  var message: String
-  /// For the nesting limit only: the keys and indices leading to the value that went too deep, as
-  /// `.children[0].children[3]…` (filled in while the parser unwinds, so parsing pays nothing for it).
-  var path: String?
-}
-
-/// A small strict JSON parser (RFC 8259) over UTF-8 bytes, with a nesting limit so that hostile
-/// input cannot exhaust the stack.
+/// The strict JSON parser behind ``JSONValue/parse(_:maxNesting:)``: recursive descent over UTF-8 bytes.
 struct JSONParser {
   let bytes: [UInt8]
   var index = 0
@@ -41,6 +8,9 @@ struct JSONParser {
     self.bytes = bytes
     self.maxNesting = maxNesting
   }
+
+  /// Objects with more members than this find duplicate keys through a set instead of a scan.
+  private static let linearKeyCheckLimit = 8
 
   /// Parses one JSON value followed only by whitespace.
   mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -56,16 +26,16 @@ struct JSONParser {
     guard index < bytes.count else { throw failure("unexpected end of input") }
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      guard depth < maxNesting else { throw nestingFailure() }
+      guard depth < maxNesting else { throw failure(.nestedTooDeep(limit: maxNesting), path: "") }
       return try parseObject(depth: depth + 1)
     case UInt8(ascii: "["):
-      guard depth < maxNesting else { throw nestingFailure() }
+      guard depth < maxNesting else { throw failure(.nestedTooDeep(limit: maxNesting), path: "") }
       return try parseArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): return try literal("true", .bool(true))
-    case UInt8(ascii: "f"): return try literal("false", .bool(false))
-    case UInt8(ascii: "n"): return try literal("null", .null)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    case UInt8(ascii: "t"): return try literal(Self.trueBytes, .bool(true))
+    case UInt8(ascii: "f"): return try literal(Self.falseBytes, .bool(false))
+    case UInt8(ascii: "n"): return try literal(Self.nullBytes, .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default: throw failure("unexpected character")
     }
   }
@@ -73,6 +43,7 @@ struct JSONParser {
   private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     index += 1
     var members: [(key: String, value: JSONValue)] = []
+    var keys: Set<String>?
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -81,7 +52,11 @@ struct JSONParser {
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key string") }
+      let keyStart = index
       let key = try parseString()
+      if keys == nil, members.count >= Self.linearKeyCheckLimit { keys = Set(members.lazy.map(\.key)) }
+      let isNew = keys != nil ? keys?.insert(key).inserted == true : !members.contains { $0.key == key }
+      guard isNew else { throw failure(.duplicateKey(key), at: keyStart) }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
       index += 1
@@ -91,18 +66,15 @@ struct JSONParser {
       } catch {
         throw error.inside(".\(key)")
       }
-      if members.contains(where: { $0.key == key }) { throw failure("duplicate key \"\(key)\"") }
       members.append((key, value))
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of input in an object") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-      } else if bytes[index] == UInt8(ascii: "}") {
+      if bytes[index] == UInt8(ascii: "}") {
         index += 1
         return .object(members)
-      } else {
-        throw failure("expected ',' or '}'")
       }
+      guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or '}'") }
+      try skipComma()
     }
   }
 
@@ -122,27 +94,38 @@ struct JSONParser {
       }
       skipWhitespace()
       guard index < bytes.count else { throw failure("unexpected end of input in an array") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-      } else if bytes[index] == UInt8(ascii: "]") {
+      if bytes[index] == UInt8(ascii: "]") {
         index += 1
         return .array(elements)
-      } else {
-        throw failure("expected ',' or ']'")
       }
+      guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' or ']'") }
+      try skipComma()
     }
   }
 
-  private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
-    let utf8 = Array(word.utf8)
-    guard bytes.count - index >= utf8.count, Array(bytes[index..<(index + utf8.count)]) == utf8 else {
+  /// Steps over the comma at `index`; a closing bracket right after it is an error at the comma.
+  private mutating func skipComma() throws(JSONSyntaxError) {
+    let comma = index
+    index += 1
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") || bytes[index] == UInt8(ascii: "}") {
+      throw failure(.trailingComma, at: comma)
+    }
+  }
+
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let nullBytes = Array("null".utf8)
+
+  private mutating func literal(_ word: [UInt8], _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    guard bytes.count - index >= word.count, bytes[index..<(index + word.count)].elementsEqual(word) else {
       throw failure("unexpected character")
     }
-    index += utf8.count
+    index += word.count
     return value
   }
 
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
       case 0x20, 0x09, 0x0A, 0x0D: index += 1
@@ -151,21 +134,21 @@ struct JSONParser {
     }
   }
 
-  private func nestingFailure() -> JSONSyntaxError {
-    var error = failure("JSON nested deeper than \(maxNesting) levels")
-    error.path = ""
-    return error
+  /// An error at the current position.
+  func failure(_ message: String) -> JSONSyntaxError {
+    failure(.malformed(message))
   }
 
-  /// An error at the current position (1-based line and column, in bytes).
-  func failure(_ message: String) -> JSONSyntaxError {
+  /// An error at `offset` (the current position by default), with its 1-based line and byte column.
+  func failure(_ reason: JSONSyntaxError.Reason, at offset: Int? = nil, path: String? = nil) -> JSONSyntaxError {
+    let offset = min(offset ?? index, bytes.count)
     var line = 1
     var lineStart = 0
-    for position in 0..<min(index, bytes.count) where bytes[position] == 0x0A {
+    for position in 0..<offset where bytes[position] == 0x0A {
       line += 1
       lineStart = position + 1
     }
-    return JSONSyntaxError(line: line, column: index - lineStart + 1, message: message)
+    return JSONSyntaxError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1, path: path)
   }
 }
 

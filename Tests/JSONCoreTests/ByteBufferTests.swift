@@ -1,0 +1,61 @@
+import Testing
+
+@testable import JSONCore
+
+/// The hand-allocated buffer (kept because it pays, docs/BENCHMARKS.md): growth at and around every
+/// boundary keeps every byte.
+@Suite struct ByteBufferTests {
+  /// Appends pieces of the given sizes in every way the buffer takes bytes, starting from `capacity`.
+  @Test(arguments: [1, 15, 16, 17, 31, 32, 33, 64])
+  func growthAtEveryBoundaryKeepsEveryByte(capacity: Int) {
+    var buffer = ByteBuffer(capacity: capacity)
+    var expected: [UInt8] = []
+    var next: UInt8 = 0
+    for size in [0, 1, 15, 16, 17, 1, 31, 32, 33, 100, 0, 257, 1] {
+      let piece = (0..<size).map { _ in
+        next &+= 1
+        return next
+      }
+      switch size % 3 {
+      case 0: piece.withUnsafeBufferPointer { buffer.append($0) }
+      case 1: for byte in piece { buffer.append(byte) }
+      default: buffer.append(String(decoding: piece.map { $0 & 0x7F }, as: UTF8.self))
+      }
+      expected += size % 3 == 2 ? piece.map { $0 & 0x7F } : piece
+      #expect(buffer.count == expected.count)
+    }
+    buffer.append(repeating: UInt8(ascii: " "), count: 70)
+    buffer.append(repeating: UInt8(ascii: "x"), count: 0)
+    expected += [UInt8](repeating: UInt8(ascii: " "), count: 70)
+    #expect(buffer.withBytes { Array($0) } == expected)
+    #expect(buffer.last == expected.last)
+  }
+
+  @Test func aPieceLargerThanTwiceTheCapacityGrowsOnce() {
+    var buffer = ByteBuffer(capacity: 16)
+    let text = String(repeating: "0123456789", count: 1000)
+    buffer.append(text)
+    buffer.append("!")
+    #expect(buffer.count == 10_001)
+    #expect(buffer.text == text + "!")
+  }
+
+  @Test func nonASCIITextIsCopiedAsUTF8() {
+    var buffer = ByteBuffer(capacity: 1)
+    for text in ["é", "🙂", "Grüße", "\u{0}", "日本語のテキスト"] { buffer.append(text) }
+    #expect(buffer.text == "é🙂Grüße\u{0}日本語のテキスト")
+  }
+
+  @Test func removingKeepsTheMemoryAndForgetsTheBytes() {
+    var buffer = ByteBuffer(capacity: 16)
+    buffer.append("abc")
+    buffer.removeLast()
+    #expect(buffer.text == "ab")
+    buffer.removeAll()
+    #expect(buffer.count == 0 && buffer.last == nil)
+    buffer.removeLast()
+    #expect(buffer.count == 0)
+    buffer.append("xyz")
+    #expect(buffer.text == "xyz")
+  }
+}
