@@ -66,7 +66,18 @@ let package = Package(
         "JSONCore",
       ]
     ),
-    .executableTarget(name: "stackfeed", dependencies: ["StackfeedCLI"]),
+    // Release builds link the Swift runtime and FoundationEssentials into the command (Linux; the system's
+    // libsqlite3, libstdc++ and libc stay shared): a short command starts about twice as fast as with a dozen
+    // shared Swift libraries to load and bind (docs/BENCHMARKS.md, "Start-up"). lld: the toolchain's linker,
+    // which links the archives without warnings. The two helper archives are the ones FoundationEssentials'
+    // static module names. Debug builds and tests stay dynamic.
+    .executableTarget(
+      name: "stackfeed", dependencies: ["StackfeedCLI"],
+      linkerSettings: [
+        .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+        .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+        .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+      ]),
     .executableTarget(
       name: "stackfeed-bench",
       dependencies: [
