@@ -19,7 +19,9 @@ public enum BundledMigrations {
   private static let folder = "Migrations/"
 
   /// The migrations of one plugin kind among `migrations` (the bundled ones by default): those named
-  /// `NNNN_<kind>_…`, in name order. A kind must not be another kind's prefix followed by `_`.
+  /// `NNNN_<kind>_…`, in name order. A kind must not be another kind followed by `_` (`order` and `order_note`
+  /// would both claim `NNNN_order_note_…`): `PluginRegistry` refuses such pairs at start-up, so every file has
+  /// at most one owner.
   public static func forKind(_ kind: String, in migrations: [Migration] = all) -> [Migration] {
     migrations.filter { migration in
       guard let separator = migration.name.firstIndex(of: "_") else { return false }

@@ -9,7 +9,7 @@ struct SeedCommand: Command {
   static let usage = "stackfeed seed [--from DIR] [--reset] [--generate N [--kind K]] [--db PATH]"
   static let help = """
       --from DIR      the seed folder (profile.json, feed_items.json, products.json, orders.json);
-                      default: the bundled reference seeds (unless --generate is given alone)
+                      default: the bundled reference seeds and any plugin's own (unless --generate is given alone)
       --reset         replace all data with the folder's, in the same transaction
       --generate N    append N synthetic rows after the existing ones (feed items, with random UUID ids)
       --kind K        the row kind --generate makes (default: the stream kind, feed_item)
