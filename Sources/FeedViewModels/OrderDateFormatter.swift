@@ -36,12 +36,13 @@ public struct OrderDateFormatter: Sendable {
     let days = seconds >= 0 ? seconds / Self.secondsPerDay : (seconds - Self.secondsPerDay + 1) / Self.secondsPerDay
     let (year, month, day) = Self.civilDate(daysSince1970: days)
     let yy = ((year % 100) + 100) % 100
-    return Self.twoDigits(day) + " " + Self.months[month - 1] + " " + Self.twoDigits(yy)
+    return Self.dayAndMonth[(month - 1) * 31 + day - 1] + Self.twoDigits[yy]
   }
 
-  private static func twoDigits(_ value: Int) -> String {
-    value < 10 ? "0" + String(value) : String(value)
-  }
+  /// `00` … `99`, made once: formatting integers and joining five pieces cost more than the date arithmetic.
+  private static let twoDigits = (0..<100).map { $0 < 10 ? "0" + String($0) : String($0) }
+  /// `01 Jan ` … `31 Dec ` (month-major), made once: a date is one of these plus its two-digit year.
+  private static let dayAndMonth = months.flatMap { month in (1...31).map { twoDigits[$0] + " " + month + " " } }
 
   /// The proleptic Gregorian (year, month 1–12, day 1–31) of a day count since 1970-01-01.
   /// Howard Hinnant's `civil_from_days` (https://howardhinnant.github.io/date_algorithms.html).

@@ -48,6 +48,7 @@ public struct OrderViewModel: Sendable, Hashable {
   ///     // tshirt ×1, top ×1, hoodie ×1, shorts ×3 → tshirt, top, hoodie, shorts "+3"
   public static func gallery(for items: [LineItem]) -> [GalleryImage] {
     var images: [String] = []
+    images.reserveCapacity(maxGalleryImages)
     var total = 0
     for item in items where item.quantity > 0 {
       let (sum, overflowed) = total.addingReportingOverflow(item.quantity)
@@ -56,9 +57,11 @@ public struct OrderViewModel: Sendable, Hashable {
         images.append(item.product.image)
       }
     }
-    return images.enumerated().map { index, image in
-      let overlay = index == maxGalleryImages - 1 ? "+\(total - 3)" : nil
-      return GalleryImage(image: image, overlay: overlay)
+    var gallery: [GalleryImage] = []
+    gallery.reserveCapacity(images.count)
+    for (index, image) in images.enumerated() {
+      gallery.append(GalleryImage(image: image, overlay: index == maxGalleryImages - 1 ? "+" + String(total - 3) : nil))
     }
+    return gallery
   }
 }

@@ -9,6 +9,10 @@ struct NaiveViewModels {
   func texts(_ model: FormatBench.Either) -> [String?] {
     ReusedViewModels(formatter: DateBaselines.dateFormatter(timeZone)).texts(model)
   }
+
+  func length(_ model: FormatBench.Either) -> Int {
+    ReusedViewModels(formatter: DateBaselines.dateFormatter(timeZone)).length(model)
+  }
 }
 
 /// The same texts with one `DateFormatter`, built once and reused for every row: the honest baseline.
@@ -23,6 +27,19 @@ struct ReusedViewModels {
       let subtitle = "Ordered on " + formatter.string(from: order.orderedAt)
       let gallery = OrderViewModel.gallery(for: order.items)
       return [("It's " + order.status).uppercased(), subtitle] + gallery.flatMap { [$0.image, $0.overlay] }
+    }
+  }
+
+  /// The total length of the same texts (see `FormatBench.length`).
+  func length(_ model: FormatBench.Either) -> Int {
+    switch model {
+    case .item(let item):
+      return item.title.uppercased().utf8.count &+ (item.subtitle?.utf8.count ?? 0)
+        &+ (item.tag?.uppercased().utf8.count ?? 0) &+ (item.image?.utf8.count ?? 0)
+    case .order(let order):
+      let subtitle = "Ordered on " + formatter.string(from: order.orderedAt)
+      return ("It's " + order.status).uppercased().utf8.count &+ subtitle.utf8.count
+        &+ FormatBench.galleryLength(OrderViewModel.gallery(for: order.items))
     }
   }
 }

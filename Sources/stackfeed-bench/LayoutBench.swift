@@ -19,15 +19,19 @@ enum LayoutBench: BenchCommand {
 
     var build: [Double] = []
     var cold: [Double] = []
+    var coldSingle: [Double] = []
     var coldSnapped: [Double] = []
     var checksum = 0.0
     for _ in 0..<options.reps {
       var cards: [LayoutNode] = []
       build.append(Stopwatch.seconds { cards = (0..<count).map { BenchCards.card($0) } })
       var results: [LayoutResult] = []
-      results.reserveCapacity(count)
-      cold.append(
-        Stopwatch.seconds { for card in cards { results.append(engine.layout(card, width: BenchCards.width)) } })
+      cold.append(Stopwatch.seconds { results = engine.layout(cards, width: BenchCards.width) })
+      var singles: [LayoutResult] = []
+      singles.reserveCapacity(count)
+      coldSingle.append(
+        Stopwatch.seconds { for card in cards { singles.append(engine.layout(card, width: BenchCards.width)) } })
+      guard singles == results else { throw BenchError(code: 70, description: "batch and single layouts differ") }
       var snappedResults: [LayoutResult] = []
       snappedResults.reserveCapacity(count)
       coldSnapped.append(
@@ -40,6 +44,7 @@ enum LayoutBench: BenchCommand {
     let perCard = { (seconds: [Double]) in seconds.map { $0 * 1e6 / Double(count) } }
     var figures = [Figure(name: "layout.build", samples: perCard(build), unit: "us/card", cards: count)]
     figures += rate("layout.cold", perCard(cold), count)
+    figures += rate("layout.cold.single", perCard(coldSingle), count)
     figures += rate("layout.cold.snapped", perCard(coldSnapped), count)
     figures += TextBench.figures(options)
     return figures

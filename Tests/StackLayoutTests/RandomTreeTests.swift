@@ -87,4 +87,28 @@ struct RandomTreeTests {
       if !violations.isEmpty { return }
     }
   }
+
+  /// Laying out many roots in one call reuses the pass's tables from root to root: every result
+  /// (frames, texts, warnings, overflow marks) must be the one a separate call gives, including
+  /// after roots with invalid values, warnings and the depth limit.
+  @Test(arguments: [(0.0, 390.0, 256), (3, 320, 256), (2, 1, 3), (3, .nan, 6)])
+  func oneCallForManyRootsEqualsOneCallEach(scale: Double, width: Double, maxDepth: Int) {
+    var builder = Builder(rng: Generator(state: UInt64(maxDepth) &* 31 &+ UInt64(width.isNaN ? 7 : Int(width))))
+    let roots = (0..<300).map { _ in builder.node(depth: 0) }
+    let engine = LayoutEngine(measurer: FakeMeasurer(), scale: scale, maxDepth: maxDepth)
+    let together = engine.layout(roots, width: width)
+    #expect(together.count == roots.count)
+    // Compared field by field: `root` is the same value, but generated trees hold NaNs (NaN != NaN).
+    for (index, root) in roots.enumerated() {
+      let alone = engine.layout(root, width: width)
+      let same =
+        together[index].frames == alone.frames && together[index].texts == alone.texts
+        && together[index].warnings == alone.warnings && together[index].overflowing == alone.overflowing
+      guard same else {
+        Issue.record("root \(index) differs when laid out with the others")
+        return
+      }
+    }
+    #expect(engine.layout([LayoutNode](), width: width).isEmpty)
+  }
 }

@@ -67,6 +67,15 @@ struct FlatTree {
     add(root, 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
+  /// Replaces the tree with `roots[index]`, keeping the tables' capacity.
+  mutating func reload(_ roots: [LayoutNode], _ index: Int, maxDepth: Int) {
+    items.removeAll(keepingCapacity: true)
+    texts.removeAll(keepingCapacity: true)
+    issues.removeAll()
+    warnedDepth = false
+    add(roots, index, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
+  }
+
   /// Adds `nodes[position]` and its subtree. The node is only ever read in place (see `makeItem`).
   private mutating func add(
     _ nodes: [LayoutNode], _ position: Int, parent: Int, depth: Int, collapsed: Bool, maxDepth: Int

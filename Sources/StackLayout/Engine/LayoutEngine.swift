@@ -35,6 +35,26 @@ public struct LayoutEngine: Sendable {
     // The root is copied once, into this array: flattened in place there, then moved to the result.
     var roots = [root]
     var pass = LayoutPass(tree: FlatTree(root: roots, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    return finish(&pass, root: roots.removeLast(), width: width, height: height)
+  }
+
+  /// Lays out each root at `width` (heights fitted), in order: the same results as calling
+  /// `layout(_:width:)` for each, but one set of per-layout tables serves them all, so a feed of
+  /// cards allocates one frame table per card instead of every table.
+  public func layout(_ roots: [LayoutNode], width: Double) -> [LayoutResult] {
+    guard !roots.isEmpty else { return [] }
+    var results: [LayoutResult] = []
+    results.reserveCapacity(roots.count)
+    var pass = LayoutPass(tree: FlatTree(root: roots, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    for index in roots.indices {
+      if index > 0 { pass.reload(roots, index, maxDepth: maxDepth) }
+      results.append(finish(&pass, root: roots[index], width: width, height: nil))
+    }
+    return results
+  }
+
+  /// Measures and arranges the root the pass holds, then snaps and collects the result.
+  private func finish(_ pass: inout LayoutPass, root: LayoutNode, width: Double, height: Double?) -> LayoutResult {
     let rootWidth = proposal(width, name: "width", pass: &pass) ?? 0
     let rootHeight: Double
     if let height, let fixed = proposal(height, name: "height", pass: &pass) {
@@ -53,7 +73,7 @@ public struct LayoutEngine: Sendable {
     if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
     pass.snapFrames()
     return LayoutResult(
-      root: roots.removeLast(), frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
+      root: root, frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
       warnings: pass.warnings.map { LayoutWarning(path: pass.path(of: $0.node), message: $0.message) })
   }
 

@@ -27,7 +27,7 @@ struct LayoutPass {
   private var warned: Set<String> = []
 
   /// Every table is allocated here once, at its final size (the stacks at a size they rarely outgrow),
-  /// and freed with the pass: no buffer outlives a layout or is shared between threads.
+  /// and freed with the pass: no buffer outlives the pass or is shared between threads.
   init(tree: FlatTree, measurer: any TextMeasuring, scale: Double) {
     self.tree = tree
     self.measurer = measurer
@@ -38,6 +38,29 @@ struct LayoutPass {
     scratch.reserveCapacity(count)
     numbers.reserveCapacity(4 * count)
     frames = .filled(with: .zero, count: count)
+    for issue in tree.issues { warn(issue.node, issue.message) }
+  }
+
+  /// Starts over on `roots[index]`: the tree is flattened again and every table reset, as a new
+  /// pass would have them, but into the buffers this pass already holds (only `frames`, which the
+  /// result keeps, is allocated anew). Nothing of the previous root is read afterwards.
+  mutating func reload(_ roots: [LayoutNode], _ index: Int, maxDepth: Int) {
+    tree.reload(roots, index, maxDepth: maxDepth)
+    let count = tree.items.count
+    memo.removeAll(keepingCapacity: true)
+    memo.append(contentsOf: repeatElement(NodeMemo(), count: count))
+    textMemo.removeAll(keepingCapacity: true)
+    textMemo.append(contentsOf: repeatElement(TextMemo(), count: tree.texts.count))
+    scratch.removeAll(keepingCapacity: true)
+    numbers.removeAll(keepingCapacity: true)
+    order.removeAll(keepingCapacity: true)
+    frames = .filled(with: .zero, count: count)
+    textsOut = []
+    overflowing = []
+    warnings = []
+    lastConflict = nil
+    allocationConflicts = [:]
+    warned = []
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 

@@ -25,7 +25,7 @@ public struct FeedLayout: Sendable {
   public init(cards: [LayoutNode], width: Double, engine: LayoutEngine = LayoutEngine()) {
     self.engine = engine
     self.width = width
-    results = cards.map { engine.layout($0, width: width) }
+    results = engine.layout(cards, width: width)
     offsets = RowOffsets(heights: results.map(\.size.height))
   }
 
