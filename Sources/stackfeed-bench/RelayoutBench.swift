@@ -43,8 +43,14 @@ enum RelayoutBench: BenchCommand {
       single.reserveCapacity(changes)
       var failure: (any Error)?
       let timings: [() -> Void] = [
-        { cardCold.append(Stopwatch.seconds { for card in changed { single.append(engine.layout(card, width: BenchCards.width)) } }) },
-        { change.append(Stopwatch.seconds { for (row, card) in zip(rows, changed) { feed.replaceCard(at: row, with: card) } }) },
+        {
+          cardCold.append(
+            Stopwatch.seconds { for card in changed { single.append(engine.layout(card, width: BenchCards.width)) } })
+        },
+        {
+          change.append(
+            Stopwatch.seconds { for (row, card) in zip(rows, changed) { feed.replaceCard(at: row, with: card) } })
+        },
         {
           update.append(
             Stopwatch.seconds {
