@@ -45,11 +45,33 @@ public struct Arguments: Sendable {
     return remaining.count != count
   }
 
-  /// Takes `name N` as an integer of at least `minimum`; `nil` when absent.
+  /// Takes `name N` as an integer of at least `minimum`; `nil` when absent. A whole number too large for
+  /// an `Int` is out of range, not "not an integer".
   public mutating func integer(_ name: String, minimum: Int) throws(UsageError) -> Int? {
     guard let text = try option(name) else { return nil }
-    guard let value = Int(text), value >= minimum else {
-      throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"")
+    if let value = Int(text) {
+      guard value >= minimum else { throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"") }
+      return value
+    }
+    let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
+    if !text.hasPrefix("-"), !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) {
+      throw UsageError("\(name) is out of range: \(text) is more than \(Int.max)")
+    }
+    throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"")
+  }
+
+  /// Takes `--width W`, the width to lay out at, in points: the same rule for every command; `nil` when absent.
+  public mutating func width() throws(UsageError) -> Double? {
+    try points("--width", in: 1...10_000)
+  }
+
+  /// Takes `name P` as a number of points within `range`; `nil` when absent.
+  public mutating func points(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Double(text), range.contains(value) else {
+      throw UsageError(
+        "\(name) takes a number of points from \(range.lowerBound.shortText) to \(range.upperBound.shortText), "
+          + "not \"\(text)\"")
     }
     return value
   }
@@ -84,5 +106,17 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Creates a usage error.
   public init(_ description: String) {
     self.description = description
+  }
+}
+
+extension Character {
+  /// `0` … `9`.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension Double {
+  /// The number without a trailing `.0`: `10000`, `0.5`.
+  fileprivate var shortText: String {
+    rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self)
   }
 }

@@ -27,6 +27,8 @@ public protocol Command: Sendable {
   static var usage: String { get }
   /// The options, one per line, for `stackfeed <name> --help` (global options are added by the runner).
   static var help: String { get }
+  /// Whether the command works on the database, i.e. takes `--db` (default: true).
+  static var usesDatabase: Bool { get }
 
   /// Parses and validates the command's own arguments (the global `--db` and `--help` are already taken);
   /// takes what it knows from `arguments` (the runner rejects what is left).
@@ -34,4 +36,9 @@ public protocol Command: Sendable {
 
   /// Runs the command. Throw the domain errors; the runner maps them to a message and an exit code.
   func run(in context: CommandContext) throws
+}
+
+extension Command {
+  /// Most commands work on the database.
+  public static var usesDatabase: Bool { true }
 }

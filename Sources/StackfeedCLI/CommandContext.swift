@@ -25,16 +25,27 @@ public final class CommandContext {
   public let errors: Output
   /// The row plugins of the feed.
   public let registry: PluginRegistry
+  /// How this process was started (its first argument), to tell the user a command to paste.
+  public let program: String
 
   /// Creates a context.
   public init(
-    environment: [String: String], databaseOption: String?, output: Output, errors: Output, registry: PluginRegistry
+    environment: [String: String], databaseOption: String?, output: Output, errors: Output, registry: PluginRegistry,
+    program: String = "stackfeed"
   ) {
     self.environment = environment
     self.databaseOption = databaseOption
     self.output = output
     self.errors = errors
     self.registry = registry
+    self.program = program
+  }
+
+  /// A command line that runs this program on the same database with `arguments`, quoted for a POSIX shell:
+  /// `/path/to/stackfeed list --db /tmp/big.sqlite --limit 20`.
+  public func commandLine(_ arguments: [String]) -> String {
+    let words = [program] + arguments.prefix(1) + (databaseOption.map { ["--db", $0] } ?? []) + arguments.dropFirst()
+    return words.map(\.shellWord).joined(separator: " ")
   }
 
   /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default.
@@ -46,6 +57,15 @@ public final class CommandContext {
   public func note(_ message: String) throws {
     try errors.write("stackfeed: \(message)\n")
     try errors.flush()
+  }
+
+  /// Says on stderr that a listing found no rows: the database holds no feed, or nothing follows `cursor`.
+  public func noteEmptyFeed(after cursor: FeedCursor? = nil) throws {
+    if let cursor {
+      try note("no rows after the cursor \(cursor): the feed in \(location.path) ends before it")
+    } else {
+      try note("the feed in \(location.path) is empty (to load the reference feed: \(commandLine(["seed"])))")
+    }
   }
 
   /// Opens the database and applies pending migrations. With `bootstrap`, a missing embedded default database

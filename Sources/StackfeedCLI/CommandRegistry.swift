@@ -8,6 +8,7 @@ public enum CommandRegistry {
     LayoutCommand.self,
     RenderCommand.self,
     ServeCommand.self,
+    HelpCommand.self,
   ]
 
   /// The command named `name`, if any.

@@ -13,12 +13,20 @@ import FeedPlugins
 ///
 ///     Stackfeed.main(plugins: [BannerPlugin()])
 public enum Stackfeed {
-  /// The global options, described in every help text.
-  static let globalHelp = """
-    Global options:
-      --db PATH     the database file (else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite)
-      -h, --help    show help for the command
-    """
+  /// This build's version, printed by `stackfeed --version`.
+  public static let version = "0.1.0"
+
+  /// The global options, described in every help text; `--db` only for commands that use a database.
+  static func globalHelp(database: Bool = true) -> String {
+    let lines = [
+      "Global options:",
+      "  --db PATH     the database file; else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite",
+      "                (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset)",
+      "  -h, --help    show help for the command (also: stackfeed help COMMAND)",
+      "  --version     print stackfeed's version",
+    ]
+    return (database ? lines : lines.filter { !$0.contains("--db") && !$0.contains("~/") }).joined(separator: "\n")
+  }
 
   /// Runs this process's command line with the built-in row kinds plus `plugins`, then exits with the command's
   /// code. Plugins that cannot work together (a repeated kind, seed file or migration, an ambiguous kind, two
@@ -65,16 +73,23 @@ public enum Stackfeed {
     do {
       var rest = Arguments(Array(arguments.dropFirst()))
       let wantsHelp = rest.flag("--help") || rest.flag("-h")
+      let wantsVersion = rest.flag("--version")
       let database = try rest.option("--db")
-      command = try findCommand(&rest, wantsHelp: wantsHelp)
-      if let command {
+      command = try findCommand(&rest, wantsHelp: wantsHelp || wantsVersion)
+      if wantsVersion {
+        try output.write("stackfeed \(version)\n")
+      } else if let command {
         if wantsHelp {
           try output.write(help(for: command))
         } else {
+          if database != nil && !command.usesDatabase {
+            throw UsageError("--db does not apply: \(command.name) uses no database")
+          }
           let parsed = try command.init(parsing: &rest)
           try rest.finish()
           let context = CommandContext(
-            environment: environment, databaseOption: database, output: output, errors: errors, registry: registry)
+            environment: environment, databaseOption: database, output: output, errors: errors, registry: registry,
+            program: arguments.first ?? "stackfeed")
           databasePath = context.location.path
           try parsed.run(in: context)
         }
@@ -108,7 +123,8 @@ public enum Stackfeed {
 
   /// `stackfeed <name> --help`.
   static func help(for command: any Command.Type) -> String {
-    "usage: \(command.usage)\n\n\(command.summary)\n\nOptions:\n\(command.help)\n\n\(globalHelp)\n"
+    "usage: \(command.usage)\n\n\(command.summary)\n\nOptions:\n\(command.help)\n\n"
+      + "\(globalHelp(database: command.usesDatabase))\n"
   }
 
   /// `stackfeed --help`: the commands and the global options.
@@ -117,7 +133,7 @@ public enum Stackfeed {
     let lines = CommandRegistry.commands.map { command in
       "  " + command.name + String(repeating: " ", count: width + 2 - command.name.count) + command.summary
     }
-    return "usage: stackfeed <command> [options]\n\nCommands:\n\(lines.joined(separator: "\n"))\n\n\(globalHelp)\n"
-      + "\nRun stackfeed <command> --help for a command's options.\n"
+    return "usage: stackfeed <command> [options]\n\nCommands:\n\(lines.joined(separator: "\n"))\n\n\(globalHelp())\n"
+      + "\nRun stackfeed help <command> (or stackfeed <command> --help) for a command's options.\n"
   }
 }

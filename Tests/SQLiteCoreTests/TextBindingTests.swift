@@ -7,7 +7,7 @@ import Testing
     let db = try Database.inMemory()
     let text = String((0..<length).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
     #expect(
-      try db.queryOne("SELECT ?, length(?1), typeof(?1)", [.text(text)]) { try $0.values } == [
+      try db.queryOne("SELECT ?, length(?1), typeof(?1)", [.text(text)]) { $0.values } == [
         .text(text), .integer(Int64(length)), .text("text"),
       ])
   }

@@ -15,13 +15,15 @@ final class CLIHarness {
     let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
       .appendingPathComponent("stackfeed")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return root.appendingPathComponent(".build/debug/stackfeed")
+    return repository.appendingPathComponent(".build/debug/stackfeed")
   }()
 
   /// The example executable `stackfeed-promo` (Examples/PromoPlugin), built beside `stackfeed`.
   static let promoBinary = binary.deletingLastPathComponent().appendingPathComponent("stackfeed-promo")
+
+  /// The repository's root folder (docs, seeds, scripts).
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   let folder: URL
   var environment: [String: String]
@@ -63,8 +65,8 @@ final class CLIHarness {
     let id = UUID().uuidString
     let out = folder.appendingPathComponent("out-\(id)")
     let err = folder.appendingPathComponent("err-\(id)")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    try Data().write(to: out)
+    try Data().write(to: err)
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -90,8 +92,4 @@ final class CLIHarness {
     return try run(["-o", "pipefail", "-c", script], executable: URL(fileURLWithPath: "/bin/bash"))
   }
 
-  /// `sqlite3 db .dump`: the whole database as SQL text.
-  func dump(_ database: String) throws -> String {
-    try run([database, ".dump"], executable: URL(fileURLWithPath: "/usr/bin/sqlite3")).stdout
-  }
 }

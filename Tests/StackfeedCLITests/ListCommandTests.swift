@@ -61,7 +61,7 @@ import Testing
     #expect(second.stdout.contains("5b0a7c1e0002"))
     #expect(second.stdout.hasSuffix("], \"next\": \"feed_item:4:4:4\"}\n"))
     let text = try cli.run(["list", "--limit", "2"])
-    #expect(text.stdout.hasSuffix("more: stackfeed list --limit 2 --after feed_item:1:1:1\n"))
+    #expect(text.stdout.hasSuffix("more: \(CLIHarness.binary.path) list --limit 2 --after feed_item:1:1:1\n"))
   }
 
   @Test func timeZoneComesFromTheOptionThenTZ() throws {

@@ -32,12 +32,6 @@ extension CLIHarness {
     return files
   }
 
-  /// `sqlite3 database sql`, its standard output without the last newline.
-  func sqlite(_ database: String, _ sql: String) throws -> String {
-    let out = try run([database, sql], executable: URL(fileURLWithPath: "/usr/bin/sqlite3")).stdout
-    return out.hasSuffix("\n") ? String(out.dropLast()) : out
-  }
-
   /// Sets or clears a file's mode bits.
   func setMode(_ mode: Int, of path: String) throws {
     try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)

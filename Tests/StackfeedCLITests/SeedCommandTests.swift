@@ -154,7 +154,8 @@ import Testing
   @Test func generateShowsProgressOnATerminalOnly() throws {
     let cli = try CLIHarness()
     let database = cli.path("p.sqlite")
-    let terminal = try cli.shell("script -qec \"'$BIN' seed --db '\(database)' --generate 120000\" /dev/null")
+    let terminal = try cli.shell(
+      "script -qec \"'$BIN' seed --db '\(database)' --generate 120000 --no-reference\" /dev/null")
     #expect(terminal.code == 0)
     #expect(terminal.stdout.contains("\rgenerating 50000 / 120000 feed items\rgenerating 100000 / 120000 feed items"))
     #expect(terminal.stdout.contains("\rgenerating 120000 / 120000 feed items\r\ngenerated 120000 feed items"))

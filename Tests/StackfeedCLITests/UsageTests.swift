@@ -26,9 +26,19 @@ import Testing
       ["seed", "--generate", "3", "--kind", "order"],
       "stackfeed: --kind: the row kind \"order\" has no generator (kinds with a generator: feed_item)"
     ),
+    (
+      ["list", "--limit", "99999999999999999999"],
+      "stackfeed: --limit is out of range: 99999999999999999999 is more than 9223372036854775807"
+    ),
+    (
+      ["list", "--limit", "-99999999999999999999"],
+      "stackfeed: --limit takes an integer ≥ 1, not \"-99999999999999999999\""
+    ),
+    (["list", "--limit", "+-5"], "stackfeed: --limit takes an integer ≥ 1, not \"+-5\""),
+    (["render", "--width", "10000.5"], "stackfeed: --width takes a number of points from 1 to 10000, not \"10000.5\""),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve"),
+    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve, help"),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()
@@ -41,13 +51,17 @@ import Testing
     #expect(lines.count == 2 && lines[1].hasPrefix("usage: stackfeed "))
   }
 
-  @Test(arguments: ["migrate", "seed", "list", "layout", "render"])
+  @Test(arguments: ["migrate", "seed", "list", "layout", "render", "help"])
   func everyCommandHasHelp(command: String) throws {
     let cli = try CLIHarness()
     let result = try cli.run([command, "--help"])
     #expect(result.code == 0)
     #expect(result.stdout.hasPrefix("usage: stackfeed \(command)"))
-    #expect(result.stdout.contains("--db PATH"))
+    // --db only where it applies, with every place the database can come from.
+    let usesDatabase = !["layout", "help"].contains(command)
+    #expect(result.stdout.contains("--db PATH") == usesDatabase)
+    #expect(
+      result.stdout.contains("(~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset)") == usesDatabase)
     #expect(result.stderr.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
   }

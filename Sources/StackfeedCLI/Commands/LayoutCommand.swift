@@ -18,9 +18,10 @@ struct LayoutCommand: Command {
   static let name = "layout"
   static let summary = "lays out one layout tree (JSON) and prints it back with frames"
   static let usage = "stackfeed layout [--width W] [--height H] [FILE]"
+  static let usesDatabase = false
   static let help = """
-      --width W    the root's width in points (default 390)
-      --height H   fixes the root's height (default: the fitting height, or the root's own height)
+      --width W    the root's width in points (default 390), 1 … 10000
+      --height H   fixes the root's height, 0 … 1000000 (default: the fitting height, or the root's own height)
       FILE         the JSON tree; standard input when absent or "-"
     """
 
@@ -29,8 +30,8 @@ struct LayoutCommand: Command {
   var file: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
-    width = try Self.points(arguments.option("--width"), name: "--width") ?? 390
-    height = try Self.points(arguments.option("--height"), name: "--height")
+    width = try arguments.width() ?? width
+    height = try arguments.points("--height", in: 0...1_000_000)
     file = arguments.positional()
   }
 
@@ -61,14 +62,6 @@ struct LayoutCommand: Command {
       throw LayoutInputError(code: ExitCode.ioError, description: "\(path): cannot be read")
     }
     return Array(data)
-  }
-
-  private static func points(_ text: String?, name: String) throws(UsageError) -> Double? {
-    guard let text else { return nil }
-    guard let value = Double(text), value.isFinite, value >= 0 else {
-      throw UsageError("\(name) takes a number of points ≥ 0, not \"\(text)\"")
-    }
-    return value
   }
 }
 

@@ -12,13 +12,14 @@ struct ListCommand: Command {
       --time-zone ZONE    IANA zone for dates, e.g. Europe/Paris (else $TZ, else the system zone)
     """
 
-  var json: Bool
+  /// `--format`, when given.
+  var format: String?
   var limit: Int?
   var cursor: FeedCursor?
   var timeZone: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
-    json = try arguments.choice("--format", among: ["text", "json"]) == "json"
+    format = try arguments.choice("--format", among: ["text", "json"])
     limit = try arguments.integer("--limit", minimum: 1)
     if let text = try arguments.option("--after") {
       guard let cursor = FeedCursor(text) else {
@@ -34,14 +35,31 @@ struct ListCommand: Command {
     let database = try context.openDatabase(bootstrap: true).database
     let composer = FeedComposer(registry: context.registry, database: database, context: rowContext)
     let output = context.output
-    if json {
+    var rows = 0
+    if format == "json" {
       var writer = JSONRowWriter(output: output)
-      let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
+      let next = try composer.compose(after: cursor, limit: limit) { row in
+        rows += 1
+        try writer.write(row)
+      }
       try writer.finish(next: next)
     } else {
       let writer = TextRowWriter(output: output)
-      let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
-      try writer.finish(next: next, limit: limit)
+      let next = try composer.compose(after: cursor, limit: limit) { row in
+        rows += 1
+        try writer.write(row)
+      }
+      try writer.finish(next: next) { context.commandLine(nextPage(after: $0)) }
     }
+    if rows == 0 { try context.noteEmptyFeed(after: cursor) }
+  }
+
+  /// The arguments that list the page after `next` the way this page was listed.
+  func nextPage(after next: FeedCursor) -> [String] {
+    var arguments = ["list"]
+    if let format { arguments += ["--format", format] }
+    if let limit { arguments += ["--limit", String(limit)] }
+    if let timeZone { arguments += ["--time-zone", timeZone] }
+    return arguments + ["--after", "\(next)"]
   }
 }

@@ -49,9 +49,6 @@ struct RenderCommand: Command {
     }
   }
 
-  /// The widest feed accepted, in points.
-  static let maximumWidth = 10_000.0
-
   var format = Format.json
   var width = 390.0
   var timeZone: String?
@@ -63,12 +60,7 @@ struct RenderCommand: Command {
   init(parsing arguments: inout Arguments) throws(UsageError) {
     let formats = Format.allCases.map(\.rawValue)
     format = try arguments.choice("--format", among: formats).flatMap(Format.init(rawValue:)) ?? .json
-    if let text = try arguments.option("--width") {
-      guard let value = Double(text), value >= 1, value <= Self.maximumWidth else {
-        throw UsageError("--width takes a number of points from 1 to 10000, not \"\(text)\"")
-      }
-      width = value
-    }
+    width = try arguments.width() ?? width
     timeZone = try arguments.option("--time-zone")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
@@ -94,7 +86,7 @@ struct RenderCommand: Command {
         registry: context.registry, database: database, context: RowContext(timeZone: zone))
       let output = file?.output ?? context.output
       if let stack {
-        try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output)
+        try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
         try render(FeedCards(composer: composer), with: format.renderer(assets: images), to: output, context: context)
       }
@@ -112,7 +104,9 @@ struct RenderCommand: Command {
     let engine = LayoutEngine()
     var warned = 0
     var firstWarning = ""
+    var count = 0
     let rows = cards.lazy.map { card in
+      count += 1
       let row = card.renderRow(width: width, engine: engine)
       if let warning = row.layout.warnings.first {
         if warned == 0 { firstWarning = "\(card.kind) \(card.id): \(warning)" }
@@ -124,6 +118,7 @@ struct RenderCommand: Command {
     renderer.render(rows, width: width, to: &stream)
     try cards.finish()
     try stream.finish()
+    if count == 0 { try context.noteEmptyFeed() }
     if warned > 0 {
       try context.note("warning: \(warned) card(s) needed a layout fallback; the first: \(firstWarning)")
     }

@@ -33,11 +33,11 @@ struct TextRowWriter {
     try output.write(block + "\n")
   }
 
-  /// Ends the listing; when the feed was cut by `--limit N`, says how to get the next page of N rows.
-  func finish(next: FeedCursor?, limit: Int?) throws {
+  /// Ends the listing; when the feed was cut by `--limit`, prints `more: ` and the command that lists the
+  /// next page, made by `nextPage` from the cursor.
+  func finish(next: FeedCursor?, nextPage: (FeedCursor) -> String) throws {
     guard let next else { return }
-    let size = limit.map { "--limit \($0) " } ?? ""
-    try output.write("more: stackfeed list \(size)--after \(next)\n")
+    try output.write("more: \(nextPage(next))\n")
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
