@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Programs a bare machine lacks that tests (may) use. Tests find them on PATH (Tests/*/OptionalTool.swift).
-hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome wrk psql pg_ctl initdb nginx hyperfine)
+hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome python3 fc-match wrk psql pg_ctl initdb nginx
+  hyperfine)
 # The test targets that run optional programs: those that look them up with OptionalTool.
 filter=$(grep -rl --include='*.swift' 'OptionalTool' Tests | cut -d/ -f2 | sort -u | paste -sd'|')
 

@@ -11,6 +11,12 @@ import Testing
 struct OptionalTool: Sendable {
   /// SVG to PNG (`apt-get install librsvg2-bin`): proves the SVG pictures are well-formed for a real renderer.
   static let rsvgConvert = OptionalTool(name: "rsvg-convert", package: "librsvg2-bin")
+  /// A browser that rasterises the SVG and HTML pictures (TextInkTests).
+  static let chromium = OptionalTool(name: "chromium", package: "chromium")
+  /// Runs scripts/check-text-ink.py (TextInkTests).
+  static let python3 = OptionalTool(name: "python3", package: "python3")
+  /// Tells whether the Inter font is installed (TextInkTests).
+  static let fcMatch = OptionalTool(name: "fc-match", package: "fontconfig")
 
   /// The program's name, looked up on `PATH`.
   let name: String

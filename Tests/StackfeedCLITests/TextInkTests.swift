@@ -10,9 +10,10 @@ import Testing
 @Suite struct TextInkTests {
   /// The tools and fonts the check needs that this machine lacks, in words.
   static let missing: [String] = {
-    var missing = ["python3", "rsvg-convert", "chromium", "fc-match"].filter { executable($0) == nil }
-    if let fcMatch = executable("fc-match") {
-      let family = (try? run(fcMatch, ["-f", "%{family}", "Inter"]).output) ?? ""
+    let tools: [OptionalTool] = [.python3, .rsvgConvert, .chromium, .fcMatch]
+    var missing = tools.filter { !$0.isInstalled }.map(\.name)
+    if let fcMatch = OptionalTool.fcMatch.url {
+      let family = (try? run(fcMatch.path, ["-f", "%{family}", "Inter"]).output) ?? ""
       if !family.contains("Inter") { missing.append("the Inter font (fonts-inter)") }
     }
     return missing
@@ -29,17 +30,11 @@ import Testing
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let script = root.appendingPathComponent("scripts/check-text-ink.py").path
-    let python = try #require(Self.executable("python3"))
-    let result = try Self.run(python, [script, "--bin", CLIHarness.binary.path])
+    let python = try #require(OptionalTool.python3.url)
+    let result = try Self.run(python.path, [script, "--bin", CLIHarness.binary.path])
     #expect(result.status == 0, "\(result.output)")
     // Twelve pictures per font (2 documents: SVG via 2 rasterisers and HTML, clipped and not), all checked.
     #expect(result.output.components(separatedBy: "\nok ").count - 1 == 24, "\(result.output)")
-  }
-
-  /// The path of `name` on `PATH`, if it is an executable there.
-  static func executable(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
   /// Runs `executable` with `arguments`; its exit status and its standard output and error together.
