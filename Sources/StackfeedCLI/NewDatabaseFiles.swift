@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What opening a database that does not exist yet creates: the file, its `-wal`, `-shm` and `-journal`
 /// companions, and the missing folders above it. A command that fails removes them again, so that "nothing is
