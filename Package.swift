@@ -103,7 +103,7 @@ let package = Package(
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
     .testTarget(name: "AppLibraryTests"),
-    // Helpers shared by test targets (golden files).
+    // Helpers shared by test targets (golden files, optional programs).
     .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
     .testTarget(
       name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "StackfeedTestSupport"],
@@ -119,10 +119,10 @@ let package = Package(
       name: "StackfeedCLITests",
       dependencies: [
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLiteCore",
-        "CardStack",
+        "CardStack", "StackfeedTestSupport",
       ]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
-    .testTarget(name: "ServeTests", dependencies: ["stackfeed"]),
+    .testTarget(name: "ServeTests", dependencies: ["stackfeed", "StackfeedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -60,9 +60,12 @@ public struct Arguments: Sendable {
     throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"")
   }
 
-  /// Takes `--width W`, the width to lay out at, in points: the same rule for every command; `nil` when absent.
+  /// The widths, in points, that every command (`--width`) and the HTTP API (`width=`) lay out at.
+  public static let widths: ClosedRange<Double> = 1...10_000
+
+  /// Takes `--width W`, the width to lay out at, in points, within ``widths``; `nil` when absent.
   public mutating func width() throws(UsageError) -> Double? {
-    try points("--width", in: 1...10_000)
+    try points("--width", in: Self.widths)
   }
 
   /// Takes `name P` as a number of points within `range`; `nil` when absent.

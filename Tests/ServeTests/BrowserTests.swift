@@ -1,28 +1,27 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// The `/` page in a real browser: `scripts/check-serve-page.py` drives headless Chromium (Debian `chromium`,
 /// installed by `.ci/run`) over the DevTools protocol.
 @Suite("serve: the web page in headless Chromium")
 struct BrowserTests {
-  static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-  static let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/check-serve-page.py").path
 
   @Test(
     "every row arrives once; card boxes equal the layout frames at 320 and 390; pixels equal render --format html",
-    .enabled(if: chromium != nil && python, "needs chromium and python3 (.ci/run installs them)"))
+    .enabled(if: OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+    .enabled(if: OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
   func pageInChromium() throws {
     let server = try ServerProcess()
     try server.seed()
     try server.seed(generate: 60)
     let listed = try server.run(["list", "--db", server.database, "--format", "json"])
     let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
+    let python = try #require(OptionalTool.python3.url)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.executableURL = python
     process.arguments = [
       Self.script, "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320,390",
       "--screenshots", server.path("screenshots"),

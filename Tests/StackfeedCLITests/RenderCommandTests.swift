@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// `stackfeed render` end to end: the JSON contract and the reference geometry read back from it, usage errors,

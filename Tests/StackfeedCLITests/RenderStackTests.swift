@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// `stackfeed render --mode stack` end to end on the bundled reference feed (8 rows: header, feed item,

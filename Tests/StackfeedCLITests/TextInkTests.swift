@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Labels stay inside their frames whatever font the viewer has: `scripts/check-text-ink.py` rasterises the

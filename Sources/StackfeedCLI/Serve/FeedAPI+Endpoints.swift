@@ -36,7 +36,7 @@ extension FeedAPI {
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
   /// cards, written by `render`'s renderers; the next page's cursor is in `Stackfeed-Next` (and JSON `next`).
   func render(_ query: inout Query) throws -> HTTPResponse {
-    let width = try query.points("width", in: 1...RenderCommand.maximumWidth) ?? 390
+    let width = try query.points("width", in: Arguments.widths) ?? 390
     let limit = try query.integer("limit", in: 1...Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor("after")
     let format = try Self.format(&query)
@@ -57,7 +57,7 @@ extension FeedAPI {
   /// `GET /v1/stack?width=W&limit=N&format=…&state=…&…`: the first `limit` cards as a card stack, as
   /// `render --mode stack` writes it; every stack flag of `render` is a parameter of the same name.
   func stack(_ query: inout Query) throws -> HTTPResponse {
-    let width = try query.points("width", in: 1...RenderCommand.maximumWidth) ?? 390
+    let width = try query.points("width", in: Arguments.widths) ?? 390
     let limit = try query.integer("limit", in: 1...Self.cardLimits.maximum) ?? Self.cardLimits.default
     let format = try Self.format(&query)
     let context = try rowContext(&query)
@@ -73,7 +73,7 @@ extension FeedAPI {
   /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE`: one row's texts (as `list` prints them) with its card
   /// laid out at `width` (as `render` writes it): `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
   func row(kind: String, id: String, _ query: inout Query) throws -> HTTPResponse {
-    let width = try query.points("width", in: 1...RenderCommand.maximumWidth) ?? 390
+    let width = try query.points("width", in: Arguments.widths) ?? 390
     let context = try rowContext(&query)
     try query.finish()
     guard let plugin = registry.plugin(kind: kind) else {
