@@ -70,10 +70,11 @@ final class ServerProcess {
     )
   }
 
-  /// Seeds ``database`` with the bundled feed and `generate` synthetic items.
+  /// Seeds ``database``: the bundled feed when `generate` is 0, else only `generate` synthetic items appended.
   func seed(generate: Int = 0) throws {
     var arguments = ["seed", "--db", database]
-    if generate > 0 { arguments += ["--generate", String(generate)] }
+    // Generated items only: on a new database, --generate alone would load the reference feed first.
+    if generate > 0 { arguments += ["--generate", String(generate), "--no-reference"] }
     let result = try run(arguments)
     guard result.code == 0 else { throw ServerError(text: "seed failed: \(result.stderr)") }
   }
