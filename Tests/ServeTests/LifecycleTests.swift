@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 @Suite("serve: start, stop, database trouble")
@@ -65,7 +66,7 @@ struct LifecycleTests {
 
   @Test(
     "a database file held under another process's exclusive lock is 503 with Retry-After, then 200 once released",
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell"))
+    .enabled(if: OptionalTool.sqlite3.isInstalled, OptionalTool.sqlite3.skipNote))
   func lockedDatabase() throws {
     let server = try ServerProcess()
     try server.seed()
@@ -75,8 +76,9 @@ struct LifecycleTests {
     // is. Such a file, locked by a sqlite3 shell, replaces the served one.
     let swapped = server.path("swapped.sqlite")
     try FileManager.default.copyItem(atPath: server.database, toPath: swapped)
+    let shell = try #require(OptionalTool.sqlite3.url)
     let locker = Process()
-    locker.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    locker.executableURL = shell
     locker.arguments = [swapped]
     let input = Pipe()
     let output = Pipe()

@@ -15,6 +15,8 @@ public struct OptionalTool: Sendable {
   public static let chromium = OptionalTool(names: ["chromium", "chromium-browser"], package: "chromium")
   /// Runs the Python checks in scripts/ (TextInkTests, BrowserTests).
   public static let python3 = OptionalTool(names: ["python3"], package: "python3")
+  /// The SQLite shell: another process that holds a lock (LifecycleTests).
+  public static let sqlite3 = OptionalTool(names: ["sqlite3"], package: "sqlite3")
   /// Tells whether the Inter font is installed (TextInkTests).
   public static let fcMatch = OptionalTool(names: ["fc-match"], package: "fontconfig")
 
