@@ -84,7 +84,7 @@ print("# anchors: engine-only us/card (harness layout time minus its measured bi
 print("# figures: median [min, max] over the rounds (each round: the median of its reps)")
 print()
 print(f"{'figure':<24}{'us/card':>30}")
-for name in ["layout.build", "layout.cold", "layout.cold.snapped", "text.measure", "text.title", "text.card", "text.card.cached"]:
+for name in ["layout.build", "layout.cold", "layout.cold.single", "layout.cold.snapped", "text.measure", "text.title", "text.card", "text.card.cached"]:
     if name in us:
         unit = "   (per text)" if name in ("text.measure", "text.title") else ""
         print(f"{name:<24}{spread(us[name]):>30}{unit}")
