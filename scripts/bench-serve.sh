@@ -7,12 +7,12 @@
 #   MODE=threads scripts/bench-serve.sh    # the worker modes: --threads 1, 2, 4 and 0 (thread per connection)
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
 #
-# BIN: the stackfeed binary (default: the README's static release build, .build/static/release/stackfeed);
+# BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
 # Prints one line per measurement (`figure name server conns run value`) and the min/median/max summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=${BIN:-.build/static/release/stackfeed}
+BIN=${BIN:-.build/release/stackfeed}
 DB=${DB:-/tmp/stackfeed-bench-1m.sqlite}
 RUNS=${RUNS:-5}
 SECONDS_PER_RUN=${DURATION:-5}
