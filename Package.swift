@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "FeedViewModels", targets: ["FeedViewModels"]),
     .library(name: "StackLayout", targets: ["StackLayout"]),
     .library(name: "StackRender", targets: ["StackRender"]),
+    .library(name: "SQLCore", targets: ["SQLCore"]),
     .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
     .library(name: "FeedStore", targets: ["FeedStore"]),
     .library(name: "FeedPlugins", targets: ["FeedPlugins"]),
@@ -29,8 +30,10 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // What every database backend shares, in pure Swift: values, dialects, migrations (no C, no Foundation).
+    .target(name: "SQLCore"),
     // The SQLite wrapper: the ONLY module that imports CSQLite.
-    .target(name: "SQLiteCore", dependencies: ["CSQLite"]),
+    .target(name: "SQLiteCore", dependencies: ["CSQLite", "SQLCore"]),
     // GNU libmicrohttpd (libmicrohttpd-dev), loaded with dlopen on the first server start, so that the other
     // commands do not load it and its TLS libraries; the only C the HTTP wrapper sees.
     .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
@@ -46,17 +49,19 @@ let package = Package(
     .target(name: "FeedModels"),
     .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
-    .target(name: "FeedStore", dependencies: ["SQLiteCore", "CStackfeedBundle", "JSONCore"]),
+    .target(name: "FeedStore", dependencies: ["SQLCore", "SQLiteCore", "CStackfeedBundle", "JSONCore"]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
-    .target(name: "FeedPlugins", dependencies: ["SQLiteCore", "FeedStore", "StackLayout", "StackRender"]),
+    .target(name: "FeedPlugins", dependencies: ["SQLCore", "SQLiteCore", "FeedStore", "StackLayout", "StackRender"]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
-      dependencies: ["FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore", "StackLayout"]
+      dependencies: [
+        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "SQLiteCore", "StackLayout",
+      ]
     ),
     .target(
       name: "StackfeedCLI",
@@ -89,15 +94,16 @@ let package = Package(
     // An example row kind outside the core (Examples/PromoPlugin): it depends on library products only and
     // imports public API only (StackfeedCLITests.ExampleIsolationTests checks both).
     .target(
-      name: "PromoPlugin", dependencies: ["FeedPlugins", "FeedStore", "SQLiteCore", "StackLayout"],
+      name: "PromoPlugin", dependencies: ["FeedPlugins", "FeedStore", "SQLCore", "SQLiteCore", "StackLayout"],
       path: "Examples/PromoPlugin/Sources/PromoPlugin"),
     .executableTarget(
       name: "stackfeed-promo", dependencies: ["StackfeedCLI", "PromoPlugin"],
       path: "Examples/PromoPlugin/Sources/stackfeed-promo"),
 
-    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore"]),
+    .testTarget(name: "SQLCoreTests", dependencies: ["SQLCore"]),
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels"]),
-    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore"]),
+    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
@@ -111,15 +117,15 @@ let package = Package(
     .testTarget(
       name: "FeedPluginsTests",
       dependencies: [
-        "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore", "StackLayout",
-        "StackRender", "StackfeedTestSupport", "PromoPlugin",
+        "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "SQLiteCore",
+        "StackLayout", "StackRender", "StackfeedTestSupport", "PromoPlugin",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "StackfeedCLITests",
       dependencies: [
-        "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLiteCore",
-        "CardStack", "StackfeedTestSupport",
+        "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLCore",
+        "SQLiteCore", "CardStack", "StackfeedTestSupport",
       ]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
     .testTarget(name: "ServeTests", dependencies: ["stackfeed", "StackfeedTestSupport"]),

@@ -2,6 +2,7 @@ import FeedModels
 import FeedPlugins
 import FeedStore
 import FeedViewModels
+import SQLCore
 import SQLiteCore
 
 /// The feed items (`feed_items.json`): the feed's main list, in `position` order, paged by position.

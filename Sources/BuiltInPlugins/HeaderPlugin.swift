@@ -2,6 +2,7 @@ import FeedModels
 import FeedPlugins
 import FeedStore
 import FeedViewModels
+import SQLCore
 import SQLiteCore
 
 /// The header row: the greeting and initials of the stored profile (`profile.json`); no profile, no header.

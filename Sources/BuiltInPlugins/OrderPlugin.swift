@@ -2,6 +2,7 @@ import FeedModels
 import FeedPlugins
 import FeedStore
 import FeedViewModels
+import SQLCore
 import SQLiteCore
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import FeedStore
+import SQLCore
 import SQLiteCore
 import StackLayout
 

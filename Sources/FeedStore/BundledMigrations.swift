@@ -1,3 +1,4 @@
+import SQLCore
 import SQLiteCore
 
 /// The bundled `Migrations/*.sql` files as `Migration` values, named after their files without `.sql`.

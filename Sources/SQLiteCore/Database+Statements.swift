@@ -1,4 +1,5 @@
 import CSQLite
+import SQLCore
 
 /// Running SQL: one statement with bound arguments, a script, or a streaming query.
 extension Database {

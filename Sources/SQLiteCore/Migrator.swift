@@ -1,4 +1,5 @@
 import CSQLite
+import SQLCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -75,7 +76,7 @@ public struct Migrator: Sendable {
   }
 
   private func check(_ recorded: [AppliedMigration]) throws {
-    let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.name, $0.checksum) })
+    let known = Dictionary(uniqueKeysWithValues: try migrations.map { ($0.name, try Self.script(of: $0).checksum) })
     for record in recorded {
       guard let checksum = known[record.name] else { throw MigrationError(kind: .unknown, migration: record.name) }
       guard checksum == record.checksum else { throw MigrationError(kind: .edited, migration: record.name) }
@@ -84,13 +85,14 @@ public struct Migrator: Sendable {
 
   /// Applies one migration unless another connection did it meanwhile; true when this call applied it.
   private func apply(_ migration: Migration, to db: Database, at date: Date) throws -> Bool {
-    try db.write {
+    let script = try Self.script(of: migration)
+    return try db.write {
       if let checksum = try db.queryOne(Self.selectChecksum, [.text(migration.name)], { try $0.string(at: 0) }) {
-        guard checksum == migration.checksum else { throw MigrationError(kind: .edited, migration: migration.name) }
+        guard checksum == script.checksum else { throw MigrationError(kind: .edited, migration: migration.name) }
         return false
       }
       do {
-        try db.executeScript(migration.sql)
+        try db.executeScript(script.sql)
       } catch let error as DatabaseError {
         throw MigrationError(kind: .failed, migration: migration.name, underlying: error)
       }
@@ -101,9 +103,19 @@ public struct Migrator: Sendable {
             code: SQLITE_MISUSE, message: "the migration ended the transaction itself (COMMIT/END)"))
       }
       let stamp = date.formatted(Date.ISO8601FormatStyle())
-      try db.execute(Self.insertApplied, [.text(migration.name), .text(migration.checksum), .text(stamp)])
+      try db.execute(Self.insertApplied, [.text(migration.name), .text(script.checksum), .text(stamp)])
       return true
     }
+  }
+
+  /// The SQLite script of `migration` and its checksum; throws when the migration has none.
+  private static func script(of migration: Migration) throws -> (sql: String, checksum: String) {
+    guard let sql = migration.sql(for: .sqlite), let checksum = migration.checksum(for: .sqlite) else {
+      throw MigrationError(
+        kind: .failed, migration: migration.name,
+        underlying: DatabaseError(code: SQLITE_MISUSE, message: "the migration has no SQLite script"))
+    }
+    return (sql, checksum)
   }
 }
 

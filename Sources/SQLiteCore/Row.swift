@@ -1,4 +1,5 @@
 import CSQLite
+import SQLCore
 
 /// The current row of a stepping statement (<https://www.sqlite.org/c3ref/column_blob.html>).
 ///

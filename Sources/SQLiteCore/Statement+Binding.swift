@@ -1,4 +1,5 @@
 import CSQLite
+import SQLCore
 
 /// Binding parameters (<https://www.sqlite.org/c3ref/bind_blob.html>). Indices are 1-based, as in SQLite.
 /// The Swift value need not outlive the call: text is copied into a buffer the statement owns (short texts) or

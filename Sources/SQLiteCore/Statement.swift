@@ -1,4 +1,5 @@
 import CSQLite
+import SQLCore
 
 /// A prepared statement (<https://www.sqlite.org/c3ref/stmt.html>): compiled once, bound and stepped many times.
 ///

@@ -1,6 +1,7 @@
 import BuiltInPlugins
 import FeedPlugins
 import FeedStore
+import SQLCore
 import SQLiteCore
 import StackLayout
 import Testing

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import SQLCore
 import SQLiteCore
 import Testing
 
@@ -53,7 +54,21 @@ import Testing
     #expect(BundledMigrations.all.map(\.name) == expected)
     for migration in BundledMigrations.all {
       let data = try #require(onDisk["Migrations/\(migration.name).sql"])
-      #expect(Array(migration.sql.utf8) == Array(data), "\(migration.name) is not valid UTF-8")
+      #expect(Array((migration.sqlite ?? "").utf8) == Array(data), "\(migration.name) is not valid UTF-8")
+    }
+  }
+
+  /// Existing database files recorded these checksums (`sha256sum Migrations/*.sql`): they must never change, or
+  /// every feed made before would be refused as "edited".
+  @Test func theSQLiteChecksumsOfTheShippedMigrationsNeverChange() {
+    let shipped = [
+      "0001_header_profile": "1b04cf622d312b2117730045a64d2af8c8f61b6e7f644c36de6401625e153d4c",
+      "0002_feed_item_create": "37b4ecc5d658ccd6e6bb9ccb1e1fe023ca7d896c4d0a3dbc893e51f7e864b821",
+      "0003_order_create": "6ffc6bda3be70afd865da3413183415efc522ee79b1c3428f9d0933813fb8435",
+    ]
+    let bundled = Dictionary(uniqueKeysWithValues: BundledMigrations.all.map { ($0.name, $0.checksum(for: .sqlite)) })
+    for (name, checksum) in shipped {
+      #expect(bundled[name] == checksum, "\(name)")
     }
   }
 

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import SQLCore
 import SQLiteCore
 import Testing
 

@@ -1,3 +1,4 @@
+import SQLCore
 import SQLiteCore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SQLCore
 import SQLiteCore
 import Synchronization
 import Testing

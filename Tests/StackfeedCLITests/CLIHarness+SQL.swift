@@ -1,3 +1,4 @@
+import SQLCore
 import SQLiteCore
 
 /// Looking into a database the commands wrote, in this process through SQLiteCore, the way the `sqlite3`

@@ -2,6 +2,7 @@ import BuiltInPlugins
 import FeedPlugins
 import FeedStore
 import Foundation
+import SQLCore
 import SQLiteCore
 
 /// A migrated database in a fresh temporary folder, removed when the value goes away.

@@ -1,3 +1,4 @@
+import SQLCore
 import SQLiteCore
 
 /// The files the promo kind ships, as Swift strings: compiled into whichever binary links the plugin, so a

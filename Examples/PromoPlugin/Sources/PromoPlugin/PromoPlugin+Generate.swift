@@ -1,4 +1,5 @@
 import FeedPlugins
+import SQLCore
 import SQLiteCore
 
 extension PromoPlugin: RowGenerator {

@@ -1,6 +1,7 @@
 import FeedPlugins
 import FeedStore
 import Foundation
+import SQLCore
 import SQLiteCore
 
 /// The `promo` row kind: promotion banners from `promos.json`, placed before the 4th feed item (by default),

@@ -1,6 +1,6 @@
-/// A value SQLite stores in a column or binds to a parameter: one of its five storage classes.
-///
-/// See <https://www.sqlite.org/datatype3.html>.
+/// A value a database stores in a column or binds to a parameter, in SQLite's five storage classes
+/// (<https://www.sqlite.org/datatype3.html>); every backend maps its own types onto them (PostgreSQL's
+/// `bigint` is `.integer`, `text` is `.text`, `double precision` is `.real`, `bytea` is `.blob`).
 ///
 ///     try db.execute("INSERT INTO item (id, title, tag) VALUES (?, ?, ?)", ["a1", "Press reset", nil])
 public enum SQLValue: Sendable, Hashable {
@@ -35,7 +35,8 @@ public enum SQLValue: Sendable, Hashable {
     self = value.map { .real($0) } ?? .null
   }
 
-  /// `.integer(1)` for true, `.integer(0)` for false: SQLite has no boolean class.
+  /// `.integer(1)` for true, `.integer(0)` for false: SQLite has no boolean class (store flags as integers on
+  /// every backend).
   public init(_ value: Bool) {
     self = .integer(value ? 1 : 0)
   }
@@ -64,7 +65,7 @@ public enum SQLValue: Sendable, Hashable {
   /// True for `.null`.
   public var isNull: Bool { self == .null }
 
-  /// The name of the storage class, as SQLite spells it: `NULL`, `INTEGER`, `REAL`, `TEXT`, `BLOB`.
+  /// The name of the storage class, as SQLite spells it (and error messages of every backend): `NULL`, `INTEGER`, `REAL`, `TEXT`, `BLOB`.
   public var storageClass: String {
     switch self {
     case .null: return "NULL"
