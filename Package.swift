@@ -34,8 +34,9 @@ let package = Package(
     .target(name: "SQLCore"),
     // The SQLite wrapper: the ONLY module that imports CSQLite.
     .target(name: "SQLiteCore", dependencies: ["CSQLite", "SQLCore"]),
-    // GNU libmicrohttpd (libmicrohttpd-dev), loaded with dlopen on the first server start, so that the other
-    // commands do not load it and its TLS libraries; the only C the HTTP wrapper sees.
+    // GNU libmicrohttpd, declared here (no libmicrohttpd-dev needed) and loaded with dlopen on the first server
+    // start (libmicrohttpd12), so that the other commands do not load it and its TLS libraries; the only C the
+    // HTTP wrapper sees.
     .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
     // The HTTP server wrapper: the ONLY module that imports CMicroHTTPD.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),

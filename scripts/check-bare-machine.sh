@@ -1,18 +1,76 @@
 #!/usr/bin/env bash
-# The README promises that `swift test` passes on a machine with only Swift and libsqlite3-dev. CI has more
-# (rsvg-convert, sqlite3, …: .ci/run installs them so every test runs there), so this check hides those
-# programs from PATH and runs the tests that use them; they must pass, and the ones that need a hidden program
-# must be skipped saying why. Run by scripts/ci-extra.sh after `swift test` (it reuses that build).
+# The README promises that `swift build` and `swift test` work on a machine with only Swift and libsqlite3-dev.
+# CI has more (rsvg-convert, sqlite3, libmicrohttpd, …: .ci/run installs them so every test runs there), so this
+# check takes them away and builds and runs the tests that use them; they must pass, and the ones that need
+# something taken away must be skipped saying why. Programs are hidden from PATH; GNU libmicrohttpd (its header,
+# from libmicrohttpd-dev, and its library, from libmicrohttpd12) is hidden from the file system in a mount
+# namespace of this script's own (unshare -m, as root), where the package is built (incrementally: the build
+# recompiles every C file whose recorded headers changed or vanished, so an #include <microhttpd.h> fails here)
+# and `serve` must refuse to start without the library, saying what to install. Run by scripts/ci-extra.sh
+# after `swift test` (it reuses that build).
 #   scripts/check-bare-machine.sh            # about 1 minute on 2 cores (the suites, already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" != --inside ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
+    echo "check-bare-machine: needs root and unshare (util-linux) to hide libmicrohttpd in a mount namespace" >&2
+    exit 1
+  fi
+  hiding=$(mktemp -d)
+  status=0
+  unshare --mount --propagation private "$0" --inside "$hiding" || status=$?
+  rmdir "$hiding" # empty out here: the namespace mounted its own file system on it
+  exit "$status"
+fi
+hiding=$2
+mount -t tmpfs stackfeed-bare-machine "$hiding"
+
+# Makes every entry of the folder $1 whose name matches one of the patterns $2… vanish for this namespace: the
+# folder is replaced by one of symbolic links to its other entries (in a second view of the original).
+hide_in() {
+  local folder=$1 original view
+  shift
+  original=$(mktemp -d -p "$hiding")
+  view=$(mktemp -d -p "$hiding")
+  mount --bind "$folder" "$original"
+  for entry in "$original"/* "$original"/.[!.]*; do
+    [ -e "$entry" ] || [ -L "$entry" ] || continue
+    local name=${entry##*/} pattern keep=1
+    for pattern in "$@"; do
+      # shellcheck disable=SC2053
+      [[ $name == $pattern ]] && keep=0
+    done
+    [ "$keep" = 1 ] && ln -s "$entry" "$view/$name"
+  done
+  mount --bind "$view" "$folder"
+}
+library=$(ldconfig -p | awk '$1 == "libmicrohttpd.so.12" { print $NF; exit }')
+if [ -z "$library" ]; then
+  echo "check-bare-machine: libmicrohttpd.so.12 is not installed, so this check would prove nothing" \
+    "(apt-get install libmicrohttpd12; .ci/run does)" >&2
+  exit 1
+fi
+hide_in /usr/include 'microhttpd.h'
+hide_in "$(dirname "$(readlink -f "$library")")" 'libmicrohttpd.*'
+# Not blind: the header and the library are gone for the compiler and the dynamic loader.
+clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+if printf '#include <microhttpd.h>\n' | "$clang" -x c -fsyntax-only - 2>/dev/null; then
+  echo "check-bare-machine: <microhttpd.h> is still found" >&2
+  exit 1
+fi
+if [ -e "$library" ]; then
+  echo "check-bare-machine: $library is still there" >&2
+  exit 1
+fi
 
 # Programs a bare machine lacks that tests (may) use. Tests find them on PATH
 # (Tests/StackfeedTestSupport/OptionalTool.swift).
 hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome python3 fc-match wrk psql pg_ctl initdb nginx
   hyperfine)
-# The test targets that run optional programs: those that look them up with OptionalTool.
-filter=$(grep -rl --include='*.swift' 'OptionalTool\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
+# The test targets that run optional programs or libraries: those that look them up with OptionalTool or
+# OptionalLibrary.
+filter=$(grep -rlE --include='*.swift' 'Optional(Tool|Library)\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
   paste -sd'|')
 
 # A hard-coded absolute path would escape the hiding: every optional program goes through OptionalTool.
@@ -55,5 +113,16 @@ if ! grep -q "needs rsvg-convert, which is not on PATH" "$log"; then
   echo "check-bare-machine: the rsvg-convert tests were not skipped with their note" >&2
   exit 1
 fi
-grep -E "^. Test .* skipped" "$log" || true
-echo "check-bare-machine: $filter passes without ${hidden[*]} ($((SECONDS - start)) s)"
+if ! grep -q "needs libmicrohttpd.so.12, which cannot be loaded (apt-get install libmicrohttpd12" "$log"; then
+  tail -40 "$log"
+  echo "check-bare-machine: the serve tests were not skipped with their note" >&2
+  exit 1
+fi
+if ! grep -qE '^. Test "without libmicrohttpd12, serve exits 74 .* passed' "$log"; then
+  tail -40 "$log"
+  echo "check-bare-machine: the test of serve without libmicrohttpd did not run and pass" >&2
+  exit 1
+fi
+grep -E "^. (Test|Suite) .* skipped" "$log" || true
+echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12 and libmicrohttpd-dev" \
+  "($((SECONDS - start)) s)"

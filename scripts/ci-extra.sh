@@ -2,7 +2,9 @@
 # The slow reliability checks (issue 6), run by .ci/run after `swift test`; about 2 minutes on 2 cores.
 #   fault-kill.sh       kill -9 during seed --generate 400000 and migrate: integrity, old-or-new state, next command
 #   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe
-#   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …) pass with them hidden
+#   check-microhttpd-declarations.sh  CMicroHTTPD's own declarations equal libmicrohttpd-dev's header (installs it)
+#   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …) and libmicrohttpd pass with them
+#                          hidden, and the package builds without libmicrohttpd-dev's header
 # The fast ones (bad seeds, hostile files, layout input, migrations, 2 writers x 20k + 4 readers) are in
 # the Swift suite: Tests/StackfeedCLITests/Reliability*.swift, Tests/StackLayoutTests/Reliability*.swift.
 set -euo pipefail
@@ -22,5 +24,6 @@ STACKFEED_BIN="$(swift build --show-bin-path)/stackfeed"
 start=$SECONDS
 scripts/fault-kill.sh
 scripts/resource-bounds.sh
+scripts/check-microhttpd-declarations.sh
 scripts/check-bare-machine.sh
 echo "ci-extra: ok in $((SECONDS - start)) s"

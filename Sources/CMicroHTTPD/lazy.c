@@ -4,17 +4,32 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/socket.h>
+
+// The library's functions this file loads, declared as in <microhttpd.h> 0.9.75 (the drift check compiles them
+// against it). Declarations only: nothing calls them by name, the table below holds their loaded addresses.
+typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
+struct MHD_Daemon *MHD_start_daemon(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback apc,
+                                    void *apc_cls, MHD_AccessHandlerCallback dh, void *dh_cls, ...);
+void MHD_stop_daemon(struct MHD_Daemon *daemon);
+MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *daemon);
+struct MHD_Response *MHD_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
+void MHD_destroy_response(struct MHD_Response *response);
+enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,
+                                   struct MHD_Response *response);
+enum MHD_Result MHD_add_response_header(struct MHD_Response *response, const char *header, const char *content);
+int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                              MHD_KeyValueIterator iterator, void *iterator_cls);
 
 static struct {
-  struct MHD_Daemon *(*start_daemon)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
-                                     MHD_AccessHandlerCallback, void *, ...);
-  void (*stop_daemon)(struct MHD_Daemon *);
-  MHD_socket (*quiesce_daemon)(struct MHD_Daemon *);
-  struct MHD_Response *(*create_response_from_buffer)(size_t, void *, enum MHD_ResponseMemoryMode);
-  void (*destroy_response)(struct MHD_Response *);
-  enum MHD_Result (*queue_response)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
-  enum MHD_Result (*add_response_header)(struct MHD_Response *, const char *, const char *);
-  int (*get_connection_values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
+  __typeof__(MHD_start_daemon) *start_daemon;
+  __typeof__(MHD_stop_daemon) *stop_daemon;
+  __typeof__(MHD_quiesce_daemon) *quiesce_daemon;
+  __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
+  __typeof__(MHD_destroy_response) *destroy_response;
+  __typeof__(MHD_queue_response) *queue_response;
+  __typeof__(MHD_add_response_header) *add_response_header;
+  __typeof__(MHD_get_connection_values) *get_connection_values;
 } mhd;
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
@@ -25,17 +40,21 @@ static int loaded;
 static int find(void *library, void **slot, const char *name) {
   *slot = dlsym(library, name);
   if (*slot) return 1;
-  snprintf(load_error, sizeof load_error, "libmicrohttpd has no %s", name);
+  snprintf(load_error, sizeof load_error,
+           "serving needs GNU libmicrohttpd (apt-get install libmicrohttpd12): libmicrohttpd.so.12 has no %s "
+           "(stackfeed's declarations are those of libmicrohttpd 0.9.75)",
+           name);
   return 0;
 }
 
 static void load(void) {
-  // The runtime package's name first (libmicrohttpd12), then the -dev package's link.
+  // The soname these declarations were checked against (Debian package libmicrohttpd12).
   void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
-  if (!library) library = dlopen("libmicrohttpd.so", RTLD_NOW | RTLD_LOCAL);
   if (!library) {
     const char *reason = dlerror();
-    snprintf(load_error, sizeof load_error, "cannot load libmicrohttpd (%s)", reason ? reason : "not found");
+    snprintf(load_error, sizeof load_error,
+             "serving needs GNU libmicrohttpd (apt-get install libmicrohttpd12): cannot load libmicrohttpd.so.12 (%s)",
+             reason ? reason : "not found");
     return;
   }
   loaded = find(library, (void **)&mhd.start_daemon, "MHD_start_daemon") &&
@@ -48,11 +67,15 @@ static void load(void) {
            find(library, (void **)&mhd.get_connection_values, "MHD_get_connection_values");
 }
 
+int stackfeed_mhd_load(void) {
+  pthread_once(&loading, load);
+  return loaded;
+}
+
 struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
                                        MHD_RequestCompletedCallback completed, void *closure,
                                        struct MHD_OptionItem *options) {
-  pthread_once(&loading, load);
-  if (!loaded) return NULL;
+  if (!stackfeed_mhd_load()) return NULL;
   return mhd.start_daemon(flags, 0, NULL, NULL, handler, closure, MHD_OPTION_NOTIFY_COMPLETED, completed, closure,
                           MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }

@@ -48,13 +48,25 @@ public final class HTTPServer: @unchecked Sendable {
   private let core: Core
   private let stopped = Mutex(false)
 
-  /// Binds the address and starts the worker threads. `handler` runs on them, several at once; `onFinish` is
-  /// called once per request when its exchange ends (for access logs).
-  /// Throws when the address cannot be bound (``HTTPServerError/isAddressInUse`` when another program has it).
+  /// Loads GNU libmicrohttpd, once per process (the initializer does too): a command calls it before any other
+  /// work to learn at once whether this machine can serve. Throws one sentence naming the package to install
+  /// when the library is missing (the package builds without it; only serving needs it).
+  public static func loadLibrary() throws(HTTPServerError) {
+    guard stackfeed_mhd_load() == 0 else { return }
+    throw HTTPServerError(
+      isAddressInUse: false,
+      description: stackfeed_mhd_load_error().map { String(cString: $0) } ?? "GNU libmicrohttpd cannot be loaded")
+  }
+
+  /// Loads libmicrohttpd, binds the address and starts the worker threads. `handler` runs on them, several at
+  /// once; `onFinish` is called once per request when its exchange ends (for access logs).
+  /// Throws when the library is missing (``loadLibrary()``) or the address cannot be bound
+  /// (``HTTPServerError/isAddressInUse`` when another program has it).
   public init(
     _ configuration: Configuration, onFinish: @escaping @Sendable (HTTPExchange) -> Void = { _ in },
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
+    try Self.loadLibrary()
     let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port, backlog: 1024)
     let core = Core(handler: handler, onFinish: onFinish)
     var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
@@ -76,8 +88,7 @@ public final class HTTPServer: @unchecked Sendable {
       close(socket.descriptor)
       throw HTTPServerError(
         isAddressInUse: false,
-        description: stackfeed_mhd_load_error().map { String(cString: $0) }
-          ?? "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
+        description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
           + "(threads \(configuration.threads))")
     }
     self.daemon = daemon

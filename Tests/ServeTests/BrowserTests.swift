@@ -4,7 +4,9 @@ import Testing
 
 /// The `/` page in a real browser: `scripts/check-serve-page.py` drives headless Chromium (Debian `chromium`,
 /// installed by `.ci/run`) over the DevTools protocol.
-@Suite("serve: the web page in headless Chromium")
+@Suite(
+  "serve: the web page in headless Chromium",
+  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct BrowserTests {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/check-serve-page.py").path

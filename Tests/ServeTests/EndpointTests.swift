@@ -1,8 +1,11 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Every endpoint and status over a real socket, against one server on the bundled feed.
-@Suite("serve: endpoints and statuses")
+@Suite(
+  "serve: endpoints and statuses",
+  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct EndpointTests {
   /// A server of its own for each test (stopped when the test ends).
   let server: ServerProcess

@@ -2,18 +2,10 @@ import Foundation
 import StackfeedTestSupport
 import Testing
 
-@Suite("serve: start, stop, database trouble")
+@Suite(
+  "serve: start, stop, database trouble",
+  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct LifecycleTests {
-  @Test("--help shows the options; a bad option is exit 64")
-  func help() throws {
-    let server = try ServerProcess()
-    let help = try server.run(["serve", "--help"])
-    #expect(help.code == 0)
-    for option in ["--host", "--port", "--threads", "--quiet", "--db"] { #expect(help.stdout.contains(option)) }
-    #expect(try server.run(["serve", "--port", "70000"]).code == 64)
-    #expect(try server.run(["serve", "--threads", "x"]).code == 64)
-  }
-
   @Test("without --db it serves the embedded default database, created and seeded on first use")
   func defaultDatabase() throws {
     let server = try ServerProcess()

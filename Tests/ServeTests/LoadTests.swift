@@ -1,8 +1,11 @@
 import Foundation
+import StackfeedTestSupport
 import Synchronization
 import Testing
 
-@Suite("serve: concurrent readers, re-seeds, signals and misbehaving clients")
+@Suite(
+  "serve: concurrent readers, re-seeds, signals and misbehaving clients",
+  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct LoadTests {
   /// Starts `count` threads running `body` (threads of their own: blocking socket calls must not starve a
   /// shared pool); the returned function waits for them all.

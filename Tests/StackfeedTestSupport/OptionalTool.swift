@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// A program that some tests need and a bare machine (only what the README asks for: Swift, libsqlite3-dev,
-/// libmicrohttpd-dev) may lack. Such a test is enabled only when the program is on `PATH`, and says why when it
-/// is skipped; `.ci/run` installs every one, so CI always runs them, and `scripts/check-bare-machine.sh` runs
-/// those tests with the programs hidden from `PATH`.
+/// A program that some tests need and a bare machine (only what the README asks for: Swift and libsqlite3-dev)
+/// may lack. Such a test is enabled only when the program is on `PATH`, and says why when it is skipped;
+/// `.ci/run` installs every one, so CI always runs them, and `scripts/check-bare-machine.sh` runs those tests
+/// with the programs hidden from `PATH`. A shared library a test needs (libmicrohttpd for `serve`) is an
+/// ``OptionalLibrary``.
 ///
 ///     @Test(.enabled(if: OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote))
 ///     func convertsToPNG() throws { … OptionalTool.rsvgConvert.url … }

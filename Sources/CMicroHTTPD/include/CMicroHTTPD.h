@@ -1,15 +1,112 @@
-// GNU libmicrohttpd (Debian libmicrohttpd-dev), for the HTTPServer module only.
+// GNU libmicrohttpd, for the HTTPServer module only, without its header: building needs neither
+// libmicrohttpd-dev nor libmicrohttpd; serving needs the library at run time (Debian libmicrohttpd12).
 //
 // The library is not linked: it is loaded with dlopen(3) on the first stackfeed_mhd_start, so that every other
 // stackfeed command starts without loading it and the TLS libraries it depends on (a dozen shared libraries,
-// about as much start-up work as the rest of a `list --limit 20`). Call libmicrohttpd through these functions
-// only; they have its functions' signatures.
-#include <stdarg.h>
+// about as much start-up work as the rest of a `list --limit 20`), and so that a machine without it builds,
+// tests and runs everything but `serve`. Call libmicrohttpd through these functions only; they have its
+// functions' signatures.
+//
+// Below are the few declarations of <microhttpd.h> this package uses, copied value by value from libmicrohttpd
+// 0.9.75 (MHD_VERSION 0x00097500, soname libmicrohttpd.so.12), with the same names, types and enum attributes,
+// so that Swift imports them as it imported the real header. scripts/check-microhttpd-declarations.sh compiles
+// them against the installed real header (every enum value, enum type, the MHD_OptionItem layout, every
+// callback type and the prototypes in lazy.c) and fails on any difference; CI runs it. To use another option,
+// flag or function: copy it from <microhttpd.h> into this file (or lazy.c) and run that script.
+#ifndef STACKFEED_CMICROHTTPD_H
+#define STACKFEED_CMICROHTTPD_H
+
+#include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
-#include <sys/select.h>
-#include <sys/socket.h>
-#include <microhttpd.h>
+
+// MHD_VERSION 0x00097500 values. The drift check includes the real header first and defines this macro, so
+// that only the declarations C may repeat (typedefs, struct tags) are compiled twice — and must then agree.
+#ifndef STACKFEED_MHD_DRIFT_CHECK
+
+// What most libmicrohttpd calls and callbacks return.
+enum MHD_Result {
+  MHD_NO = 0,
+  MHD_YES = 1,
+} __attribute__((enum_extensibility(closed)));
+
+// Daemon flags (MHD_start_daemon's first argument), the ones the server combines. No attribute, as in the real
+// header: Swift imports them as MHD_FLAG constants whose raw values are or-ed.
+enum MHD_FLAG {
+  MHD_USE_THREAD_PER_CONNECTION = 4,
+  MHD_USE_INTERNAL_POLLING_THREAD = 8,
+  MHD_USE_POLL = 64,
+  MHD_USE_EPOLL = 512,
+  MHD_USE_ITC = 1024,
+};
+
+// Daemon options (MHD_OptionItem.option), the ones the server sets.
+enum MHD_OPTION {
+  MHD_OPTION_END = 0,
+  MHD_OPTION_CONNECTION_MEMORY_LIMIT = 1,
+  MHD_OPTION_CONNECTION_LIMIT = 2,
+  MHD_OPTION_CONNECTION_TIMEOUT = 3,
+  MHD_OPTION_NOTIFY_COMPLETED = 4,
+  MHD_OPTION_LISTEN_SOCKET = 12,
+  MHD_OPTION_THREAD_POOL_SIZE = 14,
+  MHD_OPTION_ARRAY = 15,
+} __attribute__((enum_extensibility(closed)));
+
+// One entry of an MHD_OPTION_ARRAY; the array ends with MHD_OPTION_END.
+struct MHD_OptionItem {
+  enum MHD_OPTION option;
+  intptr_t value;
+  void *ptr_value;
+};
+
+// Which key-value pairs of a request MHD_get_connection_values reads (the iterator gets the same kind back).
+enum MHD_ValueKind {
+  MHD_HEADER_KIND = 1,
+  MHD_GET_ARGUMENT_KIND = 8,
+} __attribute__((enum_extensibility(closed)));
+
+// Why a request ended. The library passes any of them to MHD_RequestCompletedCallback, so all are declared
+// (Swift imports a closed enum and must not meet a value it does not know).
+enum MHD_RequestTerminationCode {
+  MHD_REQUEST_TERMINATED_COMPLETED_OK = 0,
+  MHD_REQUEST_TERMINATED_WITH_ERROR = 1,
+  MHD_REQUEST_TERMINATED_TIMEOUT_REACHED = 2,
+  MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN = 3,
+  MHD_REQUEST_TERMINATED_READ_ERROR = 4,
+  MHD_REQUEST_TERMINATED_CLIENT_ABORT = 5,
+} __attribute__((enum_extensibility(closed)));
+
+// Who owns a response body: the server has the library copy it.
+enum MHD_ResponseMemoryMode {
+  MHD_RESPMEM_MUST_COPY = 2,
+} __attribute__((enum_extensibility(closed)));
+
+#endif  // STACKFEED_MHD_DRIFT_CHECK
+
+// Opaque handles.
+struct MHD_Daemon;
+struct MHD_Connection;
+struct MHD_Response;
+
+// A socket descriptor (POSIX).
+typedef int MHD_socket;
+
+// Called for each request: when its headers are read, for each piece of its body, and when it is complete.
+typedef enum MHD_Result (*MHD_AccessHandlerCallback)(void *cls, struct MHD_Connection *connection,
+                                                     const char *url, const char *method, const char *version,
+                                                     const char *upload_data, size_t *upload_data_size,
+                                                     void **con_cls);
+
+// Called once when a request's exchange ends (answered, or the connection closed).
+typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *connection, void **con_cls,
+                                             enum MHD_RequestTerminationCode toe);
+
+// Called for each header field or query argument; MHD_NO stops the iteration.
+typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
+                                                const char *value);
+
+// Loads libmicrohttpd (once per process; stackfeed_mhd_start does too): 1 when it is loaded, else 0 and
+// stackfeed_mhd_load_error says why.
+int stackfeed_mhd_load(void);
 
 // MHD_start_daemon is variadic, which Swift cannot call: this fixed-argument entry point passes the access
 // handler, the completion callback (same closure) and an MHD_OPTION_ARRAY of the other options. Loads the
@@ -18,7 +115,8 @@ struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCall
                                        MHD_RequestCompletedCallback completed, void *closure,
                                        struct MHD_OptionItem *options);
 
-// Why libmicrohttpd could not be loaded, or NULL when it was (or was not tried yet).
+// Why libmicrohttpd could not be loaded, one sentence naming the package to install; NULL when it was loaded
+// (or not tried yet).
 const char *stackfeed_mhd_load_error(void);
 
 // libmicrohttpd's functions of the same name without the stackfeed_ prefix; only valid once a daemon started.
@@ -33,3 +131,5 @@ enum MHD_Result stackfeed_mhd_add_response_header(struct MHD_Response *response,
                                                   const char *content);
 int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
                                         MHD_KeyValueIterator iterator, void *iterator_cls);
+
+#endif  // STACKFEED_CMICROHTTPD_H

@@ -37,6 +37,9 @@ struct ServeCommand: Command {
   }
 
   func run(in context: CommandContext) throws {
+    // Before anything else (the default database is created on first use): a machine without the library
+    // gets one sentence naming the package, exit 74, and nothing changed.
+    try HTTPServer.loadLibrary()
     // Migrates the database, and creates and seeds the embedded default on first use, as `list` does.
     _ = try context.openDatabase(bootstrap: true)
     let path = context.location.path
