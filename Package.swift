@@ -109,7 +109,9 @@ let package = Package(
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
-    .testTarget(name: "AppLibraryTests"),
+    .testTarget(name: "AppLibraryTests", dependencies: ["StackfeedTestSupport"]),
+    // Source checks of the whole package: every import of a package module is a declared dependency.
+    .testTarget(name: "PackageGraphTests", dependencies: ["StackfeedTestSupport"]),
     // Helpers shared by test targets (golden files, optional programs).
     .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// FeedModels, FeedViewModels and StackLayout are the libraries an iOS app imports (README, "Using the
@@ -31,7 +32,7 @@ struct AppLibraryImportTests {
     let files = try Self.sourceFiles(of: module)
     #expect(!files.isEmpty, "no sources found for \(module)")
     for file in files {
-      for found in try Self.imports(in: file) {
+      for found in try SwiftImports.imports(in: file) {
         let name = file.lastPathComponent
         if found.module == "FoundationEssentials" {
           #expect(
@@ -56,7 +57,7 @@ struct AppLibraryImportTests {
     }
   }
 
-  @Test("the import scanner sees guarded, attributed and access-level imports")
+  @Test("the import scanner sees guarded, attributed and access-level imports, and no text in a string")
   func scannerReadsEveryImportForm() {
     let source = """
       import Synchronization
@@ -70,13 +71,17 @@ struct AppLibraryImportTests {
       #endif
       // import Commented
       let text = "import NotCode"
+      let sample = \"""
+        import InAString
+        \"""
+      import Dispatch
       """
-    let found = Self.imports(inSource: source)
+    let found = SwiftImports.imports(inSource: source)
     #expect(
       found.map(\.module) == [
-        "Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation",
+        "Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation", "Dispatch",
       ])
-    #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false])
+    #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false, false])
     #expect(Self.mentions("var a: InlineArray<3, Int>", "InlineArray"))
     #expect(!Self.mentions("var a: MyInlineArrayish", "InlineArray"))
     #expect(Self.mentions("let s = bytes.span", ".span"))
@@ -85,53 +90,11 @@ struct AppLibraryImportTests {
 
   // MARK: - Scanning
 
-  struct Import {
-    var module: String
-    var line: Int
-    /// Inside `#if canImport(<the same module>)`.
-    var guardedByCanImport: Bool
-  }
-
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Sources")
 
   static func sourceFiles(of module: String) throws -> [URL] {
-    let folder = sources.appendingPathComponent(module)
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-    return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
-  }
-
-  static func imports(in file: URL) throws -> [Import] {
-    imports(inSource: try String(contentsOf: file, encoding: .utf8))
-  }
-
-  /// The `import` declarations of a Swift source, with the `#if canImport(…)` conditions around them.
-  static func imports(inSource source: String) -> [Import] {
-    var found: [Import] = []
-    var conditions: [String] = []
-    for (number, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.hasPrefix("#if ") {
-        conditions.append(String(line.dropFirst(4)))
-      } else if line.hasPrefix("#else") || line.hasPrefix("#elseif") {
-        if !conditions.isEmpty { conditions[conditions.count - 1] = "" }
-      } else if line.hasPrefix("#endif") {
-        _ = conditions.popLast()
-      }
-      var words = line.split(separator: " ").map(String.init)
-      while let first = words.first,
-        first.hasPrefix("@") || ["public", "internal", "package", "private", "fileprivate"].contains(first)
-      {
-        words.removeFirst()
-      }
-      guard words.count >= 2, words[0] == "import" else { continue }
-      let kinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
-      let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
-      let module = String(path.prefix { $0 != "." })
-      found.append(
-        Import(module: module, line: number + 1, guardedByCanImport: conditions.contains("canImport(\(module))")))
-    }
-    return found
+    SwiftImports.swiftFiles(under: sources.appendingPathComponent(module))
   }
 
   /// Whether `text` names `name` as a whole identifier (`.span` as a member).

@@ -20,6 +20,9 @@ public struct OptionalTool: Sendable {
   public static let sqlite3 = OptionalTool(names: ["sqlite3"], package: "sqlite3")
   /// Tells whether the Inter font is installed (TextInkTests).
   public static let fcMatch = OptionalTool(names: ["fc-match"], package: "fontconfig")
+  /// The Swift driver, which reads Package.swift (PackageGraphTests). Not optional (it runs `swift test`):
+  /// listed to be found on `PATH` the way the others are.
+  public static let swift = OptionalTool(names: ["swift"], package: "swiftlang")
 
   /// The program's names, looked up on `PATH` in this order (Debian's first).
   public let names: [String]
