@@ -35,8 +35,8 @@ public struct OrderViewModel: Sendable, Hashable {
   /// Derives the card texts from an order, formatting its date with `dates`.
   public init(order: Order, dates: OrderDateFormatter) {
     id = order.id
-    title = ("It's " + order.status).feedUppercased()
-    subtitle = "Ordered on " + dates.string(from: order.orderedAt)
+    title = order.status.feedUppercased(after: "It's ")
+    subtitle = dates.string(from: order.orderedAt, after: "Ordered on ")
     gallery = Self.gallery(for: order.items)
   }
 
@@ -47,20 +47,22 @@ public struct OrderViewModel: Sendable, Hashable {
   ///
   ///     // tshirt ×1, top ×1, hoodie ×1, shorts ×3 → tshirt, top, hoodie, shorts "+3"
   public static func gallery(for items: [LineItem]) -> [GalleryImage] {
-    var images: [String] = []
-    images.reserveCapacity(maxGalleryImages)
+    var gallery: [GalleryImage] = []
     var total = 0
-    for item in items where item.quantity > 0 {
-      let (sum, overflowed) = total.addingReportingOverflow(item.quantity)
+    // By index, reading the two fields used: a `for item in items` copy of each line retains its five strings.
+    for index in items.indices where items[index].quantity > 0 {
+      let (sum, overflowed) = total.addingReportingOverflow(items[index].quantity)
       total = overflowed ? Int.max : sum
-      while images.count < maxGalleryImages && images.count < total {
-        images.append(item.product.image)
+      if gallery.count < maxGalleryImages && gallery.count < total {
+        gallery.reserveCapacity(maxGalleryImages)
+        let image = items[index].product.image
+        repeat {
+          gallery.append(GalleryImage(image: image, overlay: nil))
+        } while gallery.count < maxGalleryImages && gallery.count < total
       }
     }
-    var gallery: [GalleryImage] = []
-    gallery.reserveCapacity(images.count)
-    for (index, image) in images.enumerated() {
-      gallery.append(GalleryImage(image: image, overlay: index == maxGalleryImages - 1 ? "+" + String(total - 3) : nil))
+    if gallery.count == maxGalleryImages {
+      gallery[maxGalleryImages - 1].overlay = "+" + String(total - (maxGalleryImages - 1))
     }
     return gallery
   }

@@ -1,19 +1,24 @@
 import FeedModels
 import FeedViewModels
 import Foundation
+import StackfeedCLI
 
 /// `stackfeed-bench format`: the view-model texts of `--rows` rows (half feed items, half orders with dates
 /// spread over ten years), with Stackfeed's formatters and with two baselines that make the same texts:
-/// the original app's way, a new `DateFormatter` for every date (`format.naive`), and the honest one, one
-/// `DateFormatter` built once and reused (`format.reused`). The dates alone are also timed three ways: Stackfeed's
-/// `OrderDateFormatter`, the reused `DateFormatter` and a reused `Date.FormatStyle`, all making the same strings
-/// (checked on every date of the workload before timing).
+/// the original app's way, a new `DateFormatter` for every date (`format.naive`), and the honest one, the same
+/// texts made the ordinary way with one `DateFormatter` built once and reused (`format.reused`,
+/// `ReusedViewModels`). Stackfeed formats in the zone the `stackfeed` command uses, `ZoneInfo` (Europe/Paris from
+/// the system's time zone database); the baselines get Foundation's `TimeZone` of the same name. The dates alone
+/// are timed four ways: Stackfeed's `OrderDateFormatter` with `ZoneInfo` and with Foundation's `TimeZone` (the
+/// offsets an app using the library would give it), the reused `DateFormatter` and a reused `Date.FormatStyle`,
+/// all making the same strings (checked on every date of the workload before timing).
 ///
 /// Figures (median over `--reps`, with min and max): `format.viewmodels`, `format.naive` (timed on at most 20,000
 /// rows: its cost per row does not depend on the count), `format.reused` in ns/row; `format.date.stackfeed`,
-/// `format.date.reused`, `format.date.formatstyle` in ns/date; the ratios `format.speedup` (naive ÷ Stackfeed),
-/// `format.speedup.reused` (reused ÷ Stackfeed, rows) and `format.date.speedup.reused` /
-/// `format.date.speedup.formatstyle` (dates), each taken per repetition from timings run back to back.
+/// `format.date.stackfeed.timezone`, `format.date.reused`, `format.date.formatstyle` in ns/date; the ratios
+/// `format.speedup` (naive ÷ Stackfeed), `format.speedup.reused` (reused ÷ Stackfeed, rows) and
+/// `format.date.speedup.reused` / `format.date.speedup.formatstyle` (dates), each taken per repetition from
+/// timings run back to back.
 enum FormatBench: BenchCommand {
   static let name = "format"
   static let summary = "view-model texts per row and dates: Stackfeed's formatters vs DateFormatter / Date.FormatStyle"
@@ -22,8 +27,12 @@ enum FormatBench: BenchCommand {
   static func run(_ options: BenchOptions) throws -> [Figure] {
     let count = options.cards
     let zone = TimeZone(identifier: "Europe/Paris") ?? .gmt
+    guard let zoneInfo = ZoneInfo.named("Europe/Paris") else {
+      throw BenchError(code: 69, description: "Europe/Paris is not in the time zone database (install tzdata)")
+    }
     let models = (0..<count).map(model)
-    let dates = OrderDateFormatter(timeZone: zone)
+    let dates = OrderDateFormatter(secondsFromGMT: zoneInfo.secondsFromGMT(for:))
+    let foundationDates = OrderDateFormatter(timeZone: zone)
     let naive = NaiveViewModels(timeZone: zone)
     let reused = ReusedViewModels(formatter: DateBaselines.dateFormatter(zone))
     for index in stride(from: 0, to: min(count, 2_000), by: 1) {
@@ -35,11 +44,12 @@ enum FormatBench: BenchCommand {
     let orderDates = models.compactMap { if case .order(let order) = $0 { order.orderedAt } else { nil } }
     let baselines = DateBaselines(timeZone: zone)
     try baselines.check(orderDates.prefix(2_000), against: dates)  // every date of the workload: they repeat
+    try baselines.check(orderDates.prefix(2_000), against: foundationDates)
 
     var ours: [Double] = []
     var baseline: [Double] = []
     var reusedRows: [Double] = []
-    var date = (ours: [Double](), formatter: [Double](), style: [Double]())
+    var date = (ours: [Double](), foundation: [Double](), formatter: [Double](), style: [Double]())
     var checksum = 0
     let sample = Array(models.prefix(naiveRows))
     let perRow = { (seconds: Double, rows: Int) in seconds * 1e9 / Double(max(rows, 1)) }
@@ -52,6 +62,10 @@ enum FormatBench: BenchCommand {
       date.ours.append(
         perRow(
           Stopwatch.seconds { for day in orderDates { checksum &+= dates.string(from: day).utf8.count } }, dateCount))
+      date.foundation.append(
+        perRow(
+          Stopwatch.seconds { for day in orderDates { checksum &+= foundationDates.string(from: day).utf8.count } },
+          dateCount))
       date.formatter.append(
         perRow(
           Stopwatch.seconds { for day in orderDates { checksum &+= baselines.formatter.string(from: day).utf8.count } },
@@ -71,6 +85,7 @@ enum FormatBench: BenchCommand {
       Figure(name: "format.speedup", samples: ratio(baseline, ours), unit: "x", cards: count),
       Figure(name: "format.speedup.reused", samples: ratio(reusedRows, ours), unit: "x", cards: count),
       Figure(name: "format.date.stackfeed", samples: date.ours, unit: "ns/date", cards: dateCount),
+      Figure(name: "format.date.stackfeed.timezone", samples: date.foundation, unit: "ns/date", cards: dateCount),
       Figure(name: "format.date.reused", samples: date.formatter, unit: "ns/date", cards: dateCount),
       Figure(name: "format.date.formatstyle", samples: date.style, unit: "ns/date", cards: dateCount),
       Figure(

@@ -82,4 +82,14 @@ import Testing
       #expect(text.feedUppercased() == text.uppercased())
     }
   }
+
+  /// With a prefix the bytes of both are upper-cased in one pass; a non-ASCII byte in either falls back to
+  /// `(prefix + text).uppercased()`.
+  @Test(arguments: [
+    ("It's ", "fufilled"), ("It's ", ""), ("", "fufilled"), ("it's ", "größe"), ("ßo ", "plain"),
+    ("It's ", "📦 packed"), ("It's ", String(repeating: "long status ", count: 5)), ("a", "\u{1}z{~"),
+  ])
+  func prefixAndTextUpperCaseLikeTheirJoin(prefix: String, text: String) {
+    #expect(text.feedUppercased(after: prefix) == (prefix + text).uppercased())
+  }
 }

@@ -46,4 +46,12 @@ import Testing
     }
     #expect(mismatches.isEmpty)
   }
+
+  /// A prefix is written before the date in the same string, whatever its length or script.
+  @Test(arguments: ["", "Ordered on ", "x", "Commandé le ", String(repeating: "long prefix ", count: 4)])
+  func prefixComesFirst(prefix: String) throws {
+    let formatter = OrderDateFormatter(timeZone: try #require(TimeZone(identifier: "UTC")))
+    let date = Self.date("2021-07-06T12:00:00Z")
+    #expect(formatter.string(from: date, after: prefix) == prefix + "06 Jul 21")
+  }
 }
