@@ -28,7 +28,8 @@ struct ReusedViewModels {
       return [item.title.uppercased(), item.subtitle, item.tag?.uppercased(), item.image]
     case .order(let order):
       let subtitle = "Ordered on " + formatter.string(from: order.orderedAt)
-      return [("It's " + order.status).uppercased(), subtitle] + Self.gallery(order.items).flatMap { [$0.image, $0.overlay] }
+      return [("It's " + order.status).uppercased(), subtitle]
+        + Self.gallery(order.items).flatMap { [$0.image, $0.overlay] }
     }
   }
 
