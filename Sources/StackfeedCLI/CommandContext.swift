@@ -45,7 +45,7 @@ public final class CommandContext {
   /// `/path/to/stackfeed list --db /tmp/big.sqlite --limit 20`.
   public func commandLine(_ arguments: [String]) -> String {
     let words = [program] + arguments.prefix(1) + (databaseOption.map { ["--db", $0] } ?? []) + arguments.dropFirst()
-    return words.map(\.shellWord).joined(separator: " ")
+    return words.map(\.shellWord).plainJoined(separator: " ")
   }
 
   /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default.

@@ -1,4 +1,5 @@
 import FeedPlugins
+import JSONCore
 import StackRender
 
 /// Streams `list --format text`: one block per row, fitting 80 columns:
@@ -16,21 +17,22 @@ struct TextRowWriter {
   private static let nameColumn = 10
   let output: Output
 
-  /// Writes one row's block and a blank line.
+  /// Writes one row's block and a blank line, straight into the output's buffer.
   func write(_ row: FeedRow) throws {
-    var lines = row.texts.compactMap { text in text.value.map { (text.name, $0) } }
-    for list in row.lists {
-      let items = list.items.map { item in item.compactMap(\.value).joined(separator: " ") }
-      lines.append((list.name, items.joined(separator: ", ")))
+    try output.append { buffer in
+      var lines = 0
+      for text in row.texts {
+        guard let value = text.value else { continue }
+        Self.line(&buffer, kind: lines == 0 ? row.kind : "", name: text.name, value: value)
+        lines += 1
+      }
+      for list in row.lists {
+        Self.line(&buffer, kind: lines == 0 ? row.kind : "", name: list.name, value: Self.joined(list))
+        lines += 1
+      }
+      if lines == 0 { Self.line(&buffer, kind: row.kind, name: "id", value: row.id) }
+      buffer.append(UInt8(ascii: "\n"))
     }
-    if lines.isEmpty { lines.append(("id", row.id)) }
-    var block = ""
-    for (index, line) in lines.enumerated() {
-      let kind = index == 0 ? row.kind : ""
-      block += Self.pad(kind, Self.kindColumn) + Self.pad(line.0, Self.nameColumn)
-      block += Self.fit(line.1, Self.width - Self.kindColumn - Self.nameColumn) + "\n"
-    }
-    try output.write(block + "\n")
   }
 
   /// Ends the listing; when the feed was cut by `--limit`, prints `more: ` and the command that lists the
@@ -40,15 +42,33 @@ struct TextRowWriter {
     try output.write("more: \(nextPage(next))\n")
   }
 
-  private static func pad(_ text: String, _ width: Int) -> String {
+  /// One line: the kind and name columns, then the value fitted to the rest of the 80 columns.
+  private static func line(_ buffer: inout ByteBuffer, kind: String, name: String, value: String) {
+    cell(&buffer, kind, width: kindColumn)
+    cell(&buffer, name, width: nameColumn)
+    buffer.append(fit(value, width - kindColumn - nameColumn))
+    buffer.append(UInt8(ascii: "\n"))
+  }
+
+  /// A list on one line: its items separated by `, `, each its present texts separated by spaces.
+  private static func joined(_ list: RowList) -> String {
+    list.items.map { item in item.compactMap(\.value).plainJoined(separator: " ") }.plainJoined(separator: ", ")
+  }
+
+  /// `text` fitted to `width - 1` cells and padded with spaces to `width` (at least one space).
+  private static func cell(_ buffer: inout ByteBuffer, _ text: String, width: Int) {
     let fitted = fit(text, width - 1)
-    return fitted + String(repeating: " ", count: max(1, width - fitted.terminalColumns))
+    buffer.append(fitted)
+    buffer.append(repeating: UInt8(ascii: " "), count: max(1, width - fitted.terminalColumns))
   }
 
   /// `text` on one line of at most `width` terminal cells (a CJK character or an emoji takes two; newlines,
-  /// tabs and other controls become spaces), ending with `…` when cut.
+  /// tabs and other controls become spaces), ending with `…` when cut. Printable ASCII that fits (most feed
+  /// texts) is returned as it is after one look at its bytes.
   private static func fit(_ text: String, _ width: Int) -> String {
-    let line = text.isPrintableASCII ? text : String(text.map { Self.isControl($0) ? " " : $0 })
+    let ascii = text.isPrintableASCII
+    if ascii && text.utf8.count <= width { return text }
+    let line = ascii ? text : String(text.map { Self.isControl($0) ? " " : $0 })
     return line.fittingTerminal(columns: width)
   }
 

@@ -79,7 +79,7 @@ extension ZoneInfo {
     guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return "localtime" }
     let parts = target.split(separator: "/")
     guard let folder = parts.lastIndex(of: "zoneinfo"), folder + 1 < parts.count else { return "localtime" }
-    return parts[(folder + 1)...].joined(separator: "/")
+    return parts[(folder + 1)...].map(String.init).plainJoined(separator: "/")
   }
 
   private static func readFile(_ path: String) -> [UInt8]? {
