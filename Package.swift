@@ -88,12 +88,12 @@ let package = Package(
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
-    .target(name: "FeedPlugins", dependencies: ["SQLCore", "SQLiteCore", "FeedStore", "StackLayout", "StackRender"]),
+    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender"]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
       dependencies: [
-        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "SQLiteCore", "StackLayout",
+        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout",
       ]
     ),
     .target(
@@ -126,7 +126,7 @@ let package = Package(
     // An example row kind outside the core (Examples/PromoPlugin): it depends on library products only and
     // imports public API only (StackfeedCLITests.ExampleIsolationTests checks both).
     .target(
-      name: "PromoPlugin", dependencies: ["FeedPlugins", "FeedStore", "SQLCore", "SQLiteCore", "StackLayout"],
+      name: "PromoPlugin", dependencies: ["FeedPlugins", "FeedStore", "SQLCore", "StackLayout"],
       path: "Examples/PromoPlugin/Sources/PromoPlugin"),
     .executableTarget(
       name: "stackfeed-promo", dependencies: ["StackfeedCLI", "PromoPlugin"],

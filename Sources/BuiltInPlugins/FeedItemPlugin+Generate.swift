@@ -1,5 +1,5 @@
 import FeedPlugins
-import SQLiteCore
+import SQLCore
 
 extension FeedItemPlugin: RowGenerator {
   /// The texts generated items cycle through (the reference feed's).
@@ -21,7 +21,7 @@ extension FeedItemPlugin: RowGenerator {
   /// Appends `count` synthetic feed items after the existing ones, each with a fresh random UUID id, in one
   /// write transaction through one reused prepared statement. `progress` gets the rows written so far every
   /// ``progressInterval`` rows and at the end.
-  public func generate(_ count: Int, in db: Database, progress: (Int) -> Void = { _ in }) throws {
+  public func generate(_ count: Int, in db: some SQLConnection, progress: (Int) -> Void = { _ in }) throws {
     try db.write {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
@@ -32,18 +32,16 @@ extension FeedItemPlugin: RowGenerator {
         for offset in 0..<count {
           let sample = Self.samples[offset % Self.samples.count]
           ids.next(into: id)
-          insert.reset()
           try insert.bind(utf8: UnsafeRawBufferPointer(id), at: 1)
           try insert.bind(sample.title, at: 2)
           try insert.bind(sample.subtitle, at: 3)
           try insert.bind(sample.tag, at: 4)
           try insert.bind(sample.image, at: 5)
           try insert.bind(last + Int64(offset) + 1, at: 6)
-          try insert.step()
+          try insert.runBound()
           if (offset + 1) % Self.progressInterval == 0 { progress(offset + 1) }
         }
       }
-      insert.reset()
       progress(count)
     }
   }

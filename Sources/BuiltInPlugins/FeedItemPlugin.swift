@@ -3,29 +3,32 @@ import FeedPlugins
 import FeedStore
 import FeedViewModels
 import SQLCore
-import SQLiteCore
 
 /// The feed items (`feed_items.json`): the feed's main list, in `position` order, paged by position.
 public struct FeedItemPlugin: RowPlugin {
+  /// One statement per job, the same on SQLite and PostgreSQL (`$N` parameters, `IS DISTINCT FROM`, the
+  /// upsert's columns qualified by the table's name).
   enum SQL {
-    /// Moves whatever item holds position ?1 (other than ?2) to the end, freeing the slot.
+    /// Moves whatever item holds position $1 (other than $2) to the end, freeing the slot.
     static let freePosition = """
-      UPDATE feed_item SET position = (SELECT max(position) + 1 FROM feed_item) WHERE position = ?1 AND id <> ?2
+      UPDATE feed_item SET position = (SELECT max(position) + 1 FROM feed_item) WHERE position = $1 AND id <> $2
       """
     static let upsert = """
-      INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+      INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES ($1, $2, $3, $4, $5, $6)
       ON CONFLICT (id) DO UPDATE SET title = excluded.title, subtitle = excluded.subtitle, tag = excluded.tag,
         image = excluded.image, position = excluded.position
-      WHERE title IS NOT excluded.title OR subtitle IS NOT excluded.subtitle OR tag IS NOT excluded.tag
-        OR image IS NOT excluded.image OR position IS NOT excluded.position
+      WHERE feed_item.title IS DISTINCT FROM excluded.title OR feed_item.subtitle IS DISTINCT FROM excluded.subtitle
+        OR feed_item.tag IS DISTINCT FROM excluded.tag OR feed_item.image IS DISTINCT FROM excluded.image
+        OR feed_item.position IS DISTINCT FROM excluded.position
       """
-    static let insert = "INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES (?, ?, ?, ?, ?, ?)"
+    static let insert =
+      "INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES ($1, $2, $3, $4, $5, $6)"
     static let lastPosition = "SELECT coalesce(max(position), 0) FROM feed_item"
     static let deleteAll = "DELETE FROM feed_item"
     static let page = """
-      SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > ? ORDER BY position LIMIT ?
+      SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2
       """
-    static let byID = "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE id = ?"
+    static let byID = "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE id = $1"
   }
 
   /// Creates the plugin.
@@ -59,7 +62,7 @@ public struct FeedItemPlugin: RowPlugin {
 
   /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
   /// one of those positions moves to the end of the feed. Re-seeding the same file changes nothing.
-  public func writeSeed(_ seed: [FeedItem], to db: Database) throws {
+  public func writeSeed(_ seed: [FeedItem], to db: some SQLConnection) throws {
     let free = try db.prepare(SQL.freePosition)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, item) in seed.enumerated() {
@@ -73,20 +76,21 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// Deletes every feed item.
-  public func deleteAll(in db: Database) throws {
+  public func deleteAll(in db: some SQLConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// Streams the items after position `key`, in position order; the key is the position.
   public func loadModels(
-    from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
+    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
   ) throws {
-    let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? -1)]
+    // No limit: the largest one (PostgreSQL refuses SQLite's -1).
+    let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)]
     try db.query(SQL.page, arguments) { row in try body(try row.int64(at: 5), try Self.item(row)) }
   }
 
   /// The item with `id`, by its primary key (not a scan of a million items).
-  public func loadRow(id: String, from db: Database, context: RowContext) throws -> FeedRow? {
+  public func loadRow(id: String, from db: some SQLConnection, context: RowContext) throws -> FeedRow? {
     var found: FeedRow?
     try db.query(SQL.byID, [.text(id)]) { row in
       found = self.row(for: viewModel(for: try Self.item(row), context: context))
@@ -95,7 +99,7 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// The item of a `SQL.page` or `SQL.byID` result row.
-  private static func item(_ row: Row) throws -> FeedItem {
+  private static func item(_ row: some SQLRow) throws -> FeedItem {
     FeedItem(
       id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
       tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))

@@ -3,15 +3,15 @@ import FeedPlugins
 import FeedStore
 import FeedViewModels
 import SQLCore
-import SQLiteCore
 
 /// The header row: the greeting and initials of the stored profile (`profile.json`); no profile, no header.
 public struct HeaderPlugin: RowPlugin {
   private enum SQL {
     static let upsert = """
-      INSERT INTO profile (id, first_name, last_name) VALUES (1, ?, ?)
+      INSERT INTO profile (id, first_name, last_name) VALUES (1, $1, $2)
       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name
-      WHERE first_name IS NOT excluded.first_name OR last_name IS NOT excluded.last_name
+      WHERE profile.first_name IS DISTINCT FROM excluded.first_name
+        OR profile.last_name IS DISTINCT FROM excluded.last_name
       """
     static let deleteAll = "DELETE FROM profile"
     static let load = "SELECT first_name, last_name FROM profile WHERE id = 1"
@@ -39,18 +39,18 @@ public struct HeaderPlugin: RowPlugin {
   }
 
   /// Upserts the single profile.
-  public func writeSeed(_ seed: Profile, to db: Database) throws {
+  public func writeSeed(_ seed: Profile, to db: some SQLConnection) throws {
     try db.execute(SQL.upsert, [.text(seed.firstName), .text(seed.lastName)])
   }
 
   /// Deletes the profile.
-  public func deleteAll(in db: Database) throws {
+  public func deleteAll(in db: some SQLConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// The profile, with key 0, when there is one and `key` is nil.
   public func loadModels(
-    from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Profile) throws -> Void
+    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Profile) throws -> Void
   ) throws {
     guard key == nil, limit != 0 else { return }
     let profile = try db.queryOne(SQL.load) { row in

@@ -3,7 +3,6 @@ import FeedPlugins
 import FeedStore
 import FeedViewModels
 import SQLCore
-import SQLiteCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -16,17 +15,17 @@ import SQLiteCore
 public struct OrderPlugin: RowPlugin {
   private enum SQL {
     static let upsertProduct = """
-      INSERT INTO product (id, title, image) VALUES (?, ?, ?)
+      INSERT INTO product (id, title, image) VALUES ($1, $2, $3)
       ON CONFLICT (id) DO UPDATE SET title = excluded.title, image = excluded.image
-      WHERE title IS NOT excluded.title OR image IS NOT excluded.image
+      WHERE product.title IS DISTINCT FROM excluded.title OR product.image IS DISTINCT FROM excluded.image
       """
     static let upsertOrder = """
-      INSERT INTO orders (id, status, ordered_at) VALUES (?, ?, ?)
+      INSERT INTO orders (id, status, ordered_at) VALUES ($1, $2, $3)
       ON CONFLICT (id) DO UPDATE SET status = excluded.status, ordered_at = excluded.ordered_at
-      WHERE status IS NOT excluded.status OR ordered_at IS NOT excluded.ordered_at
+      WHERE orders.status IS DISTINCT FROM excluded.status OR orders.ordered_at IS DISTINCT FROM excluded.ordered_at
       """
-    static let deleteLines = "DELETE FROM line_item WHERE order_id = ?"
-    static let insertLine = "INSERT INTO line_item (order_id, line, product_id, quantity) VALUES (?, ?, ?, ?)"
+    static let deleteLines = "DELETE FROM line_item WHERE order_id = $1"
+    static let insertLine = "INSERT INTO line_item (order_id, line, product_id, quantity) VALUES ($1, $2, $3, $4)"
     static let deleteAll = ["DELETE FROM line_item", "DELETE FROM orders", "DELETE FROM product"]
     /// The latest order and its lines with their products, in one query (no N+1).
     static let latest = """
@@ -57,7 +56,7 @@ public struct OrderPlugin: RowPlugin {
   }
 
   /// Upserts products and orders by id and replaces each seeded order's line items.
-  public func writeSeed(_ seed: OrderSeed, to db: Database) throws {
+  public func writeSeed(_ seed: OrderSeed, to db: some SQLConnection) throws {
     let product = try db.prepare(SQL.upsertProduct)
     for item in seed.products {
       try product.run([.text(item.id), .text(item.title), .text(item.image)])
@@ -77,14 +76,14 @@ public struct OrderPlugin: RowPlugin {
   }
 
   /// Deletes line items, orders and products.
-  public func deleteAll(in db: Database) throws {
+  public func deleteAll(in db: some SQLConnection) throws {
     for sql in SQL.deleteAll { try db.execute(sql) }
   }
 
   /// The most recent order, with key 0, when there is one and `key` is nil.
-  public func loadModels(from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void)
-    throws
-  {
+  public func loadModels(
+    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void
+  ) throws {
     guard key == nil, limit != 0 else { return }
     var order: Order?
     try db.query(SQL.latest) { row in

@@ -11,15 +11,24 @@ static const unsigned char file_2[] = {
 #embed "../../Migrations/0003_order_create.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_3[] = {
-#embed "../../Seeds/feed_items.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0001_header_profile.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_4[] = {
-#embed "../../Seeds/orders.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0002_feed_item_create.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_5[] = {
-#embed "../../Seeds/products.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0003_order_create.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_6[] = {
+#embed "../../Seeds/feed_items.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_7[] = {
+#embed "../../Seeds/orders.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_8[] = {
+#embed "../../Seeds/products.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_9[] = {
 #embed "../../Seeds/profile.json" suffix(, 0) if_empty(0)
 };
 
@@ -27,10 +36,13 @@ const StackfeedBundledFile stackfeed_bundled_files[] = {
   {"Migrations/0001_header_profile.sql", file_0, sizeof file_0 - 1},
   {"Migrations/0002_feed_item_create.sql", file_1, sizeof file_1 - 1},
   {"Migrations/0003_order_create.sql", file_2, sizeof file_2 - 1},
-  {"Seeds/feed_items.json", file_3, sizeof file_3 - 1},
-  {"Seeds/orders.json", file_4, sizeof file_4 - 1},
-  {"Seeds/products.json", file_5, sizeof file_5 - 1},
-  {"Seeds/profile.json", file_6, sizeof file_6 - 1},
+  {"Migrations/postgres/0001_header_profile.sql", file_3, sizeof file_3 - 1},
+  {"Migrations/postgres/0002_feed_item_create.sql", file_4, sizeof file_4 - 1},
+  {"Migrations/postgres/0003_order_create.sql", file_5, sizeof file_5 - 1},
+  {"Seeds/feed_items.json", file_6, sizeof file_6 - 1},
+  {"Seeds/orders.json", file_7, sizeof file_7 - 1},
+  {"Seeds/products.json", file_8, sizeof file_8 - 1},
+  {"Seeds/profile.json", file_9, sizeof file_9 - 1},
 };
 
-const unsigned long stackfeed_bundled_file_count = 7;
+const unsigned long stackfeed_bundled_file_count = 10;

@@ -1,6 +1,5 @@
 import FeedStore
 import SQLCore
-import SQLiteCore
 import StackLayout
 
 /// A registry that cannot work: two plugins share a kind, a seed file or a migration name, one kind is another

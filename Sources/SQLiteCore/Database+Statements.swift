@@ -20,7 +20,8 @@ extension Database {
   /// The number of statements in the cache.
   public var cachedStatementCount: Int { statementCache.count }
 
-  /// Runs one statement with bound arguments (`?` parameters, in order). Rows it returns are skipped.
+  /// Runs one statement with bound arguments (`?` parameters in order, or `$1`, `$2`, … by number). Rows it
+  /// returns are skipped.
   ///
   ///     try db.execute("UPDATE item SET title = ? WHERE id = ?", ["Reset", "a1"])
   public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {

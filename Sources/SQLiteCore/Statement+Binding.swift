@@ -1,7 +1,8 @@
 import CSQLite
 import SQLCore
 
-/// Binding parameters (<https://www.sqlite.org/c3ref/bind_blob.html>). Indices are 1-based, as in SQLite.
+/// Binding parameters (<https://www.sqlite.org/c3ref/bind_blob.html>). Indices are 1-based, as in SQLite; for SQL
+/// written with `$1`, `$2`, … index N binds `$N`, wherever it stands.
 /// The Swift value need not outlive the call: text is copied into a buffer the statement owns (short texts) or
 /// by SQLite (`SQLITE_TRANSIENT`), blobs by SQLite.
 extension Statement {
@@ -42,6 +43,7 @@ extension Statement {
   /// bound again, and the buffer is reused, so a bulk insert does no allocation per row. Longer texts are bound
   /// with `SQLITE_TRANSIENT` (SQLite copies them).
   public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+    let index = parameterIndex(index)
     guard let source = bytes.baseAddress, !bytes.isEmpty else {
       // A nil pointer would bind NULL; an empty string must stay an empty TEXT.
       return try check(sqlite3_bind_text(handle, index, "", 0, sqliteTransient))
@@ -72,7 +74,7 @@ extension Statement {
 
   /// Binds a 64-bit integer.
   public func bind(_ value: Int64, at index: Int32) throws {
-    try check(sqlite3_bind_int64(handle, index, value))
+    try check(sqlite3_bind_int64(handle, parameterIndex(index), value))
   }
 
   /// Binds an integer.
@@ -82,11 +84,12 @@ extension Statement {
 
   /// Binds a double.
   public func bind(_ value: Double, at index: Int32) throws {
-    try check(sqlite3_bind_double(handle, index, value))
+    try check(sqlite3_bind_double(handle, parameterIndex(index), value))
   }
 
   /// Binds bytes as a BLOB (an empty array stays an empty BLOB, not NULL).
   public func bind(_ value: [UInt8], at index: Int32) throws {
+    let index = parameterIndex(index)
     let code = value.withUnsafeBytes { bytes -> Int32 in
       guard let base = bytes.baseAddress, !bytes.isEmpty else { return sqlite3_bind_zeroblob(handle, index, 0) }
       return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), sqliteTransient)
@@ -96,7 +99,7 @@ extension Statement {
 
   /// Binds NULL.
   public func bindNull(at index: Int32) throws {
-    try check(sqlite3_bind_null(handle, index))
+    try check(sqlite3_bind_null(handle, parameterIndex(index)))
   }
 
   private func check(_ code: Int32) throws {

@@ -24,6 +24,9 @@ public final class Statement {
   let handle: OpaquePointer
   /// The reusable text buffers of the parameters; released after the statement is finalized.
   let buffers: ParameterBuffers
+  /// For SQL written with `$1`, `$2`, … (the spelling statements shared with PostgreSQL use): SQLite's index of
+  /// `$N` at `[N - 1]`, since SQLite numbers named parameters in order of first appearance. Nil for `?`.
+  let numberedParameters: [Int32]?
 
   init(connection: Connection, sql: String, persistent: Bool) throws {
     var prepared: OpaquePointer?
@@ -46,10 +49,44 @@ public final class Statement {
       throw DatabaseError(
         code: SQLITE_MISUSE, message: "more than one statement; use executeScript for several", sql: sql)
     }
+    let numbered: [Int32]?
+    do {
+      numbered = try Statement.numberedParameters(of: prepared, sql: sql)
+    } catch {
+      sqlite3_finalize(prepared)
+      throw error
+    }
     self.connection = connection
     self.sql = sql
     self.handle = prepared
     self.buffers = ParameterBuffers(parameterCount: Int(sqlite3_bind_parameter_count(prepared)))
+    self.numberedParameters = numbered
+  }
+
+  /// SQLite's index of each `$N` (see ``numberedParameters``), or nil when the parameters are not `$1`…`$n`
+  /// named by number. Throws when numbered parameters leave a gap or mix with other kinds.
+  private static func numberedParameters(of statement: OpaquePointer, sql: String) throws -> [Int32]? {
+    let count = sqlite3_bind_parameter_count(statement)
+    guard count > 0, sqlite3_bind_parameter_name(statement, 1).map({ String(cString: $0) })?.hasPrefix("$") == true
+    else { return nil }
+    var slots = [Int32](repeating: 0, count: Int(count))
+    for index in 1...count {
+      guard let name = sqlite3_bind_parameter_name(statement, index).map({ String(cString: $0) }),
+        name.hasPrefix("$"), let number = Int(name.dropFirst()), (1...Int(count)).contains(number)
+      else {
+        throw DatabaseError(
+          code: SQLITE_MISUSE, message: "numbered parameters must be $1 to $\(count), each used", sql: sql)
+      }
+      slots[number - 1] = index
+    }
+    return slots
+  }
+
+  /// SQLite's index of parameter number `index` (`$index`, or the `index`th `?`).
+  @inline(__always)
+  func parameterIndex(_ index: Int32) -> Int32 {
+    guard let numberedParameters, index >= 1, Int(index) <= numberedParameters.count else { return index }
+    return numberedParameters[Int(index) - 1]
   }
 
   deinit {

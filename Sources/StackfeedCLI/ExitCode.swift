@@ -1,7 +1,7 @@
 import FeedPlugins
 import FeedStore
 import HTTPServer
-import SQLiteCore
+import SQLCore
 
 /// The sysexits codes `stackfeed` exits with.
 public enum ExitCode {
@@ -15,7 +15,8 @@ public enum ExitCode {
   public static let noInput: Int32 = 66
   /// An internal error (a bug).
   public static let software: Int32 = 70
-  /// A database or I/O error: locked beyond the busy timeout, read-only, corrupt, not a database.
+  /// A database or I/O error: locked beyond the busy timeout, read-only, corrupt, not a database, a database
+  /// server that cannot be reached or refuses the credentials.
   public static let ioError: Int32 = 74
 
   /// The exit code and one-sentence message for an error a command threw; `nil` message: exit quietly.
@@ -28,8 +29,9 @@ public enum ExitCode {
     case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
     case let error as MigrationError:
-      return (error.kind == .duplicateName ? software : ioError, "database migration refused: \(error)")
-    case let error as DatabaseError:
+      let isBuildFault = error.kind == .duplicateName || error.kind == .noScript(.sqlite) || error.kind == .noScript(.postgres)
+      return (isBuildFault ? software : ioError, "database migration refused: \(error)")
+    case let error as any SQLError:
       let place = database.map { error.message.contains($0) ? "" : ": \($0)" } ?? ""
       return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
     case let error as OutputError: return (ioError, error.description)

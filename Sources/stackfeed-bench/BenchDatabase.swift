@@ -33,7 +33,9 @@ enum BenchDatabase {
 
   /// Opens and migrates `path` as every command does.
   static func open(_ path: String) throws -> Database {
-    try FeedDatabase.open(path: path, migrations: PluginRegistry.builtIn.migrations, now: Date.init).database
+    let database = try Database(path: path)
+    _ = try FeedDatabase.migrated(database, migrations: PluginRegistry.builtIn.migrations, now: Date.init, wasCreated: false)
+    return database
   }
 
   /// The composer of `database` with dates in UTC.

@@ -15,9 +15,11 @@ struct StubPlugin: RowPlugin {
   var migrations: [Migration] { migrationNames.map { Migration(name: $0, sql: "SELECT 1") } }
 
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
-  func writeSeed(_ seed: Int, to db: Database) throws {}
-  func deleteAll(in db: Database) throws {}
-  func loadModels(from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void) throws {}
+  func writeSeed(_ seed: Int, to db: some SQLConnection) throws {}
+  func deleteAll(in db: some SQLConnection) throws {}
+  func loadModels(
+    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void
+  ) throws {}
   func viewModel(for model: Int, context: RowContext) -> Int { model }
   func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }
   func card(for viewModel: Int) -> LayoutNode { Spacer(h: 1).node }

@@ -48,13 +48,20 @@ import Testing
     #expect(Set(SeedFolder.bundled.files.keys).isSuperset(of: ["feed_items.json", "orders.json", "products.json"]))
   }
 
-  @Test func bundledMigrationsAreTheSQLFilesNamedWithoutTheirExtension() throws {
-    let onDisk = try Self.filesOnDisk().filter { $0.key.hasPrefix("Migrations/") && $0.key.hasSuffix(".sql") }
-    let expected = onDisk.keys.map { String($0.dropFirst("Migrations/".count).dropLast(".sql".count)) }.sorted()
-    #expect(BundledMigrations.all.map(\.name) == expected)
+  @Test(arguments: [(SQLDialect.sqlite, "Migrations/"), (.postgres, "Migrations/postgres/")])
+  func bundledMigrationsAreTheSQLFilesOfTheirDialectsFolderNamedWithoutTheirExtension(
+    dialect: SQLDialect, folder: String
+  ) throws {
+    let onDisk = try Self.filesOnDisk().filter { path, _ in
+      path.hasPrefix(folder) && path.hasSuffix(".sql") && !path.dropFirst(folder.count).contains("/")
+    }
+    let expected = onDisk.keys.map { String($0.dropFirst(folder.count).dropLast(".sql".count)) }.sorted()
+    #expect(!expected.isEmpty)
+    #expect(BundledMigrations.all.filter { $0.sql(for: dialect) != nil }.map(\.name) == expected)
     for migration in BundledMigrations.all {
-      let data = try #require(onDisk["Migrations/\(migration.name).sql"])
-      #expect(Array((migration.sqlite ?? "").utf8) == Array(data), "\(migration.name) is not valid UTF-8")
+      let data = try #require(onDisk[folder + migration.name + ".sql"])
+      let script = try #require(migration.sql(for: dialect))
+      #expect(Array(script.utf8) == Array(data), "\(migration.name) is not valid UTF-8")
     }
   }
 

@@ -1,5 +1,6 @@
 import FeedPlugins
 import FeedStore
+import SQLCore
 import SQLiteCore
 import Testing
 

@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLCore
 
 /// A cursor that does not belong to this feed's registry.
 public struct FeedCursorError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -17,13 +17,13 @@ public struct FeedCursorError: Error, Sendable, Hashable, CustomStringConvertibl
 public struct FeedComposer {
   /// The plugins whose rows are merged.
   public let registry: PluginRegistry
-  /// Where the rows are read from.
-  public let database: Database
+  /// Where the rows are read from, on whichever backend.
+  public let database: any SQLConnection
   /// The formatting context.
   public let context: RowContext
 
   /// Creates a composer.
-  public init(registry: PluginRegistry, database: Database, context: RowContext) {
+  public init(registry: PluginRegistry, database: any SQLConnection, context: RowContext) {
     self.registry = registry
     self.database = database
     self.context = context

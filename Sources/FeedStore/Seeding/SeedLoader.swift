@@ -1,4 +1,4 @@
-import SQLiteCore
+import SQLCore
 
 /// What reads some seed files and writes them to the store: every row plugin is one (the `RowPlugin`
 /// protocol of `FeedPlugins` refines this one), and the ``Seeder`` drives them without knowing their kinds.
@@ -6,8 +6,8 @@ import SQLiteCore
 ///     struct BannerSeeds: SeedLoader {
 ///       let seedFiles = ["banners.json"]
 ///       func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Banner]? { … }
-///       func writeSeed(_ seed: [Banner], to db: Database) throws { … }
-///       func deleteAll(in db: Database) throws { try db.execute("DELETE FROM banner") }
+///       func writeSeed(_ seed: [Banner], to db: some SQLConnection) throws { … }
+///       func deleteAll(in db: some SQLConnection) throws { try db.execute("DELETE FROM banner") }
 ///     }
 public protocol SeedLoader: Sendable {
   /// The validated contents of the seed file(s), ready to write.
@@ -20,7 +20,7 @@ public protocol SeedLoader: Sendable {
   /// them is present. Throws the first problem, naming file, record and field.
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Seed?
   /// Writes validated records, upserting by id. Runs inside the seeder's single write transaction.
-  func writeSeed(_ seed: Seed, to db: Database) throws
+  func writeSeed(_ seed: Seed, to db: some SQLConnection) throws
   /// Deletes all of this loader's data (for `seed --reset`), inside the seeder's transaction.
-  func deleteAll(in db: Database) throws
+  func deleteAll(in db: some SQLConnection) throws
 }

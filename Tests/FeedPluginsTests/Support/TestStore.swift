@@ -15,10 +15,9 @@ final class TestStore {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedplugins-\(UUID().uuidString)")
     self.registry = registry
     let path = folder.appendingPathComponent("feed.sqlite").path
-    database = try FeedDatabase.open(
-      path: path, migrations: registry.migrations, now: { Date(timeIntervalSince1970: 0) }
-    )
-    .database
+    database = try Database(path: path)
+    _ = try FeedDatabase.migrated(
+      database, migrations: registry.migrations, now: { Date(timeIntervalSince1970: 0) }, wasCreated: true)
   }
 
   deinit {

@@ -1,5 +1,4 @@
 import SQLCore
-import SQLiteCore
 
 /// The files the promo kind ships, as Swift strings: compiled into whichever binary links the plugin, so a
 /// release binary copied anywhere carries them, with no resource bundle to find at run time and no build step
@@ -8,17 +7,25 @@ public enum PromoFiles {
   /// The seed file the kind reads.
   public static let seedFile = "promos.json"
 
-  /// The kind's migrations, `NNNN_promo_<what>` (9000s: clear of the built-in kinds' numbers). Never edit one
-  /// that has shipped; append a new one.
+  /// The kind's migrations, `NNNN_promo_<what>` (9000s: clear of the built-in kinds' numbers), one script per
+  /// database engine: on PostgreSQL ids compare byte by byte (`COLLATE "C"`, as SQLite's) and integers are
+  /// 64-bit (`BIGINT`, as SQLite's). Never edit one that has shipped; append a new one.
   public static let migrations = [
     Migration(
       name: "9001_promo_create",
-      sql: """
+      sqlite: """
         CREATE TABLE promo (
           id TEXT PRIMARY KEY NOT NULL,
           text TEXT NOT NULL,
           rank INTEGER NOT NULL UNIQUE
         ) STRICT;
+        """,
+      postgres: """
+        CREATE TABLE promo (
+          id TEXT COLLATE "C" PRIMARY KEY NOT NULL,
+          text TEXT NOT NULL,
+          rank BIGINT NOT NULL UNIQUE
+        );
         """)
   ]
 

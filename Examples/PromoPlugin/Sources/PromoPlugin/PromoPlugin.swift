@@ -2,12 +2,12 @@ import FeedPlugins
 import FeedStore
 import Foundation
 import SQLCore
-import SQLiteCore
 
 /// The `promo` row kind: promotion banners from `promos.json`, placed before the 4th feed item (by default),
 /// in the order the file lists them.
 ///
-/// It is written against the public API of `FeedPlugins`, `FeedStore`, `SQLiteCore` and `StackLayout` only,
+/// It is written against the public API of `FeedPlugins`, `FeedStore`, `SQLCore` and `StackLayout` only, runs
+/// on SQLite and PostgreSQL alike (its statements are the same on both; its migration has a script for each),
 /// and owns everything of its kind: its table (``PromoFiles/migrations``), its seed file and the copy it
 /// ships (``PromoFiles/seeds``), decoding, loading, the view model (``PromoViewModel``), the output row, the
 /// card (`PromoPlugin+Card.swift`) and a generator (`PromoPlugin+Generate.swift`).
@@ -16,14 +16,14 @@ import SQLiteCore
 public struct PromoPlugin: RowPlugin {
   private enum SQL {
     static let upsert = """
-      INSERT INTO promo (id, text, rank) VALUES (?1, ?2, ?3)
+      INSERT INTO promo (id, text, rank) VALUES ($1, $2, $3)
       ON CONFLICT (id) DO UPDATE SET text = excluded.text, rank = excluded.rank
-      WHERE text IS NOT excluded.text OR rank IS NOT excluded.rank
+      WHERE promo.text IS DISTINCT FROM excluded.text OR promo.rank IS DISTINCT FROM excluded.rank
       """
-    /// Moves whatever promo holds rank ?1 (other than ?2) to the end, freeing the slot.
-    static let freeRank = "UPDATE promo SET rank = (SELECT max(rank) + 1 FROM promo) WHERE rank = ?1 AND id <> ?2"
+    /// Moves whatever promo holds rank $1 (other than $2) to the end, freeing the slot.
+    static let freeRank = "UPDATE promo SET rank = (SELECT max(rank) + 1 FROM promo) WHERE rank = $1 AND id <> $2"
     static let deleteAll = "DELETE FROM promo"
-    static let page = "SELECT id, text, rank FROM promo WHERE rank > ? ORDER BY rank LIMIT ?"
+    static let page = "SELECT id, text, rank FROM promo WHERE rank > $1 ORDER BY rank LIMIT $2"
   }
 
   /// Where the promos go in the feed.
@@ -58,7 +58,7 @@ public struct PromoPlugin: RowPlugin {
 
   /// Upserts the promos by id at ranks 1…n in file order; a promo of another id that held one of those ranks
   /// moves to the end. Re-seeding the same file changes nothing.
-  public func writeSeed(_ seed: [Promo], to db: Database) throws {
+  public func writeSeed(_ seed: [Promo], to db: some SQLConnection) throws {
     let free = try db.prepare(SQL.freeRank)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, promo) in seed.enumerated() {
@@ -69,15 +69,15 @@ public struct PromoPlugin: RowPlugin {
   }
 
   /// Deletes every promo.
-  public func deleteAll(in db: Database) throws {
+  public func deleteAll(in db: some SQLConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// Streams the promos after rank `key`, in rank order; the key is the rank.
   public func loadModels(
-    from db: Database, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
+    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
   ) throws {
-    try db.query(SQL.page, [.integer(key ?? 0), .integer(Int64(limit ?? -1))]) { row in
+    try db.query(SQL.page, [.integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max)]) { row in
       try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))
     }
   }
