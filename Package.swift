@@ -99,8 +99,8 @@ let package = Package(
     .target(
       name: "StackfeedCLI",
       dependencies: [
-        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "StackLayout", "StackRender", "CardStack",
-        "HTTPServer",
+        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "SQLiteCore", "StackLayout", "StackRender",
+        "CardStack", "HTTPServer",
         "JSONCore",
       ]
     ),
@@ -118,8 +118,8 @@ let package = Package(
     .executableTarget(
       name: "stackfeed-bench",
       dependencies: [
-        "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLiteCore",
-        "StackLayout", "StackRender",
+        "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "StackLayout",
+        "StackRender",
       ]
     ),
 

@@ -1,4 +1,5 @@
 import FeedPlugins
+import FeedStore
 import SQLCore
 
 extension FeedItemPlugin: RowGenerator {
@@ -21,7 +22,7 @@ extension FeedItemPlugin: RowGenerator {
   /// Appends `count` synthetic feed items after the existing ones, each with a fresh random UUID id, in one
   /// write transaction through one reused prepared statement. `progress` gets the rows written so far every
   /// ``progressInterval`` rows and at the end.
-  public func generate(_ count: Int, in db: some SQLConnection, progress: (Int) -> Void = { _ in }) throws {
+  public func generate(_ count: Int, in db: StoreConnection, progress: (Int) -> Void = { _ in }) throws {
     try db.write {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)

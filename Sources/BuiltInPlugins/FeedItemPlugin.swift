@@ -62,7 +62,7 @@ public struct FeedItemPlugin: RowPlugin {
 
   /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
   /// one of those positions moves to the end of the feed. Re-seeding the same file changes nothing.
-  public func writeSeed(_ seed: [FeedItem], to db: some SQLConnection) throws {
+  public func writeSeed(_ seed: [FeedItem], to db: StoreConnection) throws {
     let free = try db.prepare(SQL.freePosition)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, item) in seed.enumerated() {
@@ -76,13 +76,13 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// Deletes every feed item.
-  public func deleteAll(in db: some SQLConnection) throws {
+  public func deleteAll(in db: StoreConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// Streams the items after position `key`, in position order; the key is the position.
   public func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
   ) throws {
     // No limit: the largest one (PostgreSQL refuses SQLite's -1).
     let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)]
@@ -90,7 +90,7 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// The item with `id`, by its primary key (not a scan of a million items).
-  public func loadRow(id: String, from db: some SQLConnection, context: RowContext) throws -> FeedRow? {
+  public func loadRow(id: String, from db: StoreConnection, context: RowContext) throws -> FeedRow? {
     var found: FeedRow?
     try db.query(SQL.byID, [.text(id)]) { row in
       found = self.row(for: viewModel(for: try Self.item(row), context: context))
@@ -99,7 +99,7 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// The item of a `SQL.page` or `SQL.byID` result row.
-  private static func item(_ row: some SQLRow) throws -> FeedItem {
+  private static func item(_ row: StoreRow) throws -> FeedItem {
     FeedItem(
       id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
       tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))

@@ -39,18 +39,18 @@ public struct HeaderPlugin: RowPlugin {
   }
 
   /// Upserts the single profile.
-  public func writeSeed(_ seed: Profile, to db: some SQLConnection) throws {
+  public func writeSeed(_ seed: Profile, to db: StoreConnection) throws {
     try db.execute(SQL.upsert, [.text(seed.firstName), .text(seed.lastName)])
   }
 
   /// Deletes the profile.
-  public func deleteAll(in db: some SQLConnection) throws {
+  public func deleteAll(in db: StoreConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// The profile, with key 0, when there is one and `key` is nil.
   public func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Profile) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Profile) throws -> Void
   ) throws {
     guard key == nil, limit != 0 else { return }
     let profile = try db.queryOne(SQL.load) { row in

@@ -56,7 +56,7 @@ public struct OrderPlugin: RowPlugin {
   }
 
   /// Upserts products and orders by id and replaces each seeded order's line items.
-  public func writeSeed(_ seed: OrderSeed, to db: some SQLConnection) throws {
+  public func writeSeed(_ seed: OrderSeed, to db: StoreConnection) throws {
     let product = try db.prepare(SQL.upsertProduct)
     for item in seed.products {
       try product.run([.text(item.id), .text(item.title), .text(item.image)])
@@ -76,13 +76,13 @@ public struct OrderPlugin: RowPlugin {
   }
 
   /// Deletes line items, orders and products.
-  public func deleteAll(in db: some SQLConnection) throws {
+  public func deleteAll(in db: StoreConnection) throws {
     for sql in SQL.deleteAll { try db.execute(sql) }
   }
 
   /// The most recent order, with key 0, when there is one and `key` is nil.
   public func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void
   ) throws {
     guard key == nil, limit != 0 else { return }
     var order: Order?

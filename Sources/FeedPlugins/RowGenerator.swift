@@ -1,3 +1,4 @@
+import FeedStore
 import SQLCore
 
 /// A row plugin that can make synthetic rows: what `stackfeed seed --generate N [--kind K]` runs (the stream
@@ -5,7 +6,7 @@ import SQLCore
 ///
 ///     extension BannerPlugin: RowGenerator {
 ///       var generatedRowsName: String { "banners" }
-///       func generate(_ count: Int, in db: some SQLConnection, progress: (Int) -> Void) throws { … }
+///       func generate(_ count: Int, in db: StoreConnection, progress: (Int) -> Void) throws { … }
 ///     }
 public protocol RowGenerator: RowPlugin {
   /// The generated rows in messages, plural: `feed items` (`generated 5 feed items`).
@@ -13,7 +14,7 @@ public protocol RowGenerator: RowPlugin {
 
   /// Appends `count` synthetic rows after the existing ones in one write transaction (nested in the caller's,
   /// when there is one). `progress` gets the rows written so far now and then and at the end.
-  func generate(_ count: Int, in db: some SQLConnection, progress: (Int) -> Void) throws
+  func generate(_ count: Int, in db: StoreConnection, progress: (Int) -> Void) throws
 }
 
 extension PluginRegistry {

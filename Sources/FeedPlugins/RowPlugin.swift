@@ -58,7 +58,7 @@ public protocol RowPlugin: SeedLoader {
   /// Streams the plugin's models in feed order with their keys (increasing), starting after `key` and
   /// stopping after `limit` models when given.
   func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Model) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Model) throws -> Void
   ) throws
   /// The view model of one model, formatted in `context`.
   func viewModel(for model: Model, context: RowContext) -> ViewModel
@@ -72,14 +72,14 @@ public protocol RowPlugin: SeedLoader {
   /// ``viewModel(for:context:)`` and ``row(for:)`` for each model. The composer calls this once per query, so
   /// the default implementation is compiled for each conforming type (no per-row generic dispatch).
   func loadRows(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, context: RowContext,
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, FeedRow) throws -> Void
   ) throws
 
   /// The output row whose id is `id`, or `nil` when the plugin has none (`stackfeed serve`'s
   /// `/v1/rows/{kind}/{id}`). The default reads the plugin's rows in order until it meets it; a plugin with many
   /// rows answers from an index instead.
-  func loadRow(id: String, from db: some SQLConnection, context: RowContext) throws -> FeedRow?
+  func loadRow(id: String, from db: StoreConnection, context: RowContext) throws -> FeedRow?
 }
 
 extension RowPlugin {
@@ -89,7 +89,7 @@ extension RowPlugin {
   /// Loads the models and turns each into its output row.
   @inlinable
   public func loadRows(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, context: RowContext,
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, FeedRow) throws -> Void
   ) throws {
     try loadModels(from: db, after: key, limit: limit) { key, model in
@@ -98,7 +98,7 @@ extension RowPlugin {
   }
 
   /// Reads the rows in order until the one with `id`.
-  public func loadRow(id: String, from db: some SQLConnection, context: RowContext) throws -> FeedRow? {
+  public func loadRow(id: String, from db: StoreConnection, context: RowContext) throws -> FeedRow? {
     do {
       try loadRows(from: db, after: nil, limit: nil, context: context) { _, row in
         if row.id == id { throw RowFound(row: row) }

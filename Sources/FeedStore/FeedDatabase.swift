@@ -19,7 +19,7 @@ import SQLiteCore
 ///     if store.wasCreated { … seed it … }
 public struct FeedDatabase {
   /// The connection, on whichever backend the database is.
-  public let database: any SQLConnection
+  public let database: StoreConnection
   /// The migrations this open applied, in order (empty when the file was up to date).
   public let appliedMigrations: [String]
   /// True when the file did not exist (or was empty) before this open.
@@ -34,13 +34,13 @@ public struct FeedDatabase {
     var status = stat()
     let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
     let database = try Database(path: path)
-    return try migrated(database, migrations: migrations, now: now, wasCreated: size == 0)
+    return try migrated(.sqlite(database), migrations: migrations, now: now, wasCreated: size == 0)
   }
 
   /// The store over `database` (any backend) once the pending `migrations` are applied; `wasCreated` says
   /// whether the database was new before this open.
   public static func migrated(
-    _ database: some SQLConnection, migrations: [Migration], now: () -> Date, wasCreated: Bool
+    _ database: StoreConnection, migrations: [Migration], now: () -> Date, wasCreated: Bool
   ) throws -> FeedDatabase {
     let applied = try Migrator(migrations: migrations).migrate(database) {
       now().formatted(Date.ISO8601FormatStyle())

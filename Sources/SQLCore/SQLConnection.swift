@@ -14,7 +14,7 @@
 ///     }
 ///
 /// A connection is used by one thread at a time.
-public protocol SQLConnection: AnyObject {
+public protocol SQLConnection {
   /// The current row of a query, read while the query runs.
   associatedtype Row: SQLRow
   /// A statement prepared once and run many times (bulk writes).

@@ -12,7 +12,7 @@
 ///
 /// A statement is shared by everyone who prepares the same SQL on the connection: bind every parameter
 /// before each run.
-public protocol SQLStatement: AnyObject {
+public protocol SQLStatement {
   /// Binds text, or NULL when `value` is nil, to parameter `index` (1-based).
   func bind(_ value: String?, at index: Int32) throws
   /// Binds a 64-bit integer to parameter `index`.

@@ -1,6 +1,5 @@
 import FeedPlugins
 import FeedStore
-import SQLiteCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

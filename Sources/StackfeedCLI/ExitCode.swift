@@ -29,8 +29,7 @@ public enum ExitCode {
     case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
     case let error as MigrationError:
-      let isBuildFault = error.kind == .duplicateName || error.kind == .noScript(.sqlite) || error.kind == .noScript(.postgres)
-      return (isBuildFault ? software : ioError, "database migration refused: \(error)")
+      return (error.isBuildFault ? software : ioError, "database migration refused: \(error)")
     case let error as any SQLError:
       let place = database.map { error.message.contains($0) ? "" : ": \($0)" } ?? ""
       return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
@@ -40,6 +39,17 @@ public enum ExitCode {
     case let error as FileError: return (error.code, error.description)
     case let error as CustomStringConvertible: return (software, "internal error: \(error.description)")
     default: return (software, "internal error: \(error)")
+    }
+  }
+}
+
+extension MigrationError {
+  /// The build itself cannot migrate (two migrations share a name, a plugin has no script for the database's
+  /// engine): exit 70, not a fault of the database.
+  fileprivate var isBuildFault: Bool {
+    switch kind {
+    case .duplicateName, .noScript: return true
+    case .edited, .unknown, .failed: return false
     }
   }
 }

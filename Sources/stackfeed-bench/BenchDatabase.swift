@@ -2,7 +2,6 @@ import BuiltInPlugins
 import FeedPlugins
 import FeedStore
 import Foundation
-import SQLiteCore
 
 /// The feed databases the benchmarks read: the bundled reference feed (header, 6 feed items, one order) plus
 /// `rows` generated feed items, made once per size in the temporary folder and reused by later runs.
@@ -26,20 +25,18 @@ enum BenchDatabase {
   }
 
   /// A fresh, migrated, empty database at `path` (any earlier file there is deleted first).
-  static func fresh(_ path: String) throws -> Database {
+  static func fresh(_ path: String) throws -> StoreConnection {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     return try open(path)
   }
 
   /// Opens and migrates `path` as every command does.
-  static func open(_ path: String) throws -> Database {
-    let database = try Database(path: path)
-    _ = try FeedDatabase.migrated(database, migrations: PluginRegistry.builtIn.migrations, now: Date.init, wasCreated: false)
-    return database
+  static func open(_ path: String) throws -> StoreConnection {
+    try FeedDatabase.open(path: path, migrations: PluginRegistry.builtIn.migrations, now: Date.init).database
   }
 
   /// The composer of `database` with dates in UTC.
-  static func composer(_ database: Database) -> FeedComposer {
+  static func composer(_ database: StoreConnection) -> FeedComposer {
     FeedComposer(registry: .builtIn, database: database, context: RowContext(timeZone: TimeZone.gmt))
   }
 }

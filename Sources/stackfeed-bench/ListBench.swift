@@ -1,6 +1,5 @@
 import FeedPlugins
 import Foundation
-import SQLiteCore
 import StackfeedCLI
 
 /// `stackfeed-bench list`: where the time of `stackfeed list --format json` goes, in process, over the

@@ -1,7 +1,6 @@
 import BuiltInPlugins
 import FeedPlugins
 import Foundation
-import SQLiteCore
 
 /// `stackfeed-bench storage`: SQLite writes and reads through Stackfeed's own code, in process (the suite
 /// times the `stackfeed seed` process against `sqlite_anchor.c`).

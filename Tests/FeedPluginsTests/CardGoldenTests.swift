@@ -44,7 +44,7 @@ import Testing
     let store = try TestStore()
     try store.seed(feed.files)
     let composer = FeedComposer(
-      registry: store.registry, database: store.database, context: .init(timeZone: TimeZone.gmt))
+      registry: store.registry, database: store.connection, context: .init(timeZone: TimeZone.gmt))
     for (format, renderer) in Self.renderers {
       let cards = FeedCards(composer: composer, pageSize: 3)
       let engine = LayoutEngine()

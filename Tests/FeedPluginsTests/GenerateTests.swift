@@ -9,7 +9,7 @@ import Testing
     let store = try TestStore()
     try store.seed(SeedFiles.referenceTexts)
     var reported: [Int] = []
-    try FeedItemPlugin().generate(120_000, in: store.database) { reported.append($0) }
+    try FeedItemPlugin().generate(120_000, in: store.connection) { reported.append($0) }
     #expect(reported == [50_000, 100_000, 120_000])
     let count = try store.database.queryOne("SELECT count(*), min(position), max(position) FROM feed_item") {
       [try $0.int(at: 0), try $0.int(at: 1), try $0.int(at: 2)]
@@ -32,7 +32,7 @@ import Testing
   @Test func reseedingAfterGeneratingKeepsTheGeneratedItems() throws {
     let store = try TestStore()
     try store.seed(SeedFiles.referenceTexts)
-    try FeedItemPlugin().generate(10, in: store.database)
+    try FeedItemPlugin().generate(10, in: store.connection)
     let before = try store.dump()
     try store.seed(SeedFiles.referenceTexts)
     #expect(try store.dump() == before)
@@ -40,7 +40,7 @@ import Testing
 
   @Test func generatingIntoAnEmptyFeedStartsAtPositionOne() throws {
     let store = try TestStore()
-    try FeedItemPlugin().generate(3, in: store.database)
+    try FeedItemPlugin().generate(3, in: store.connection)
     let positions = try store.database.queryAll("SELECT position FROM feed_item ORDER BY position") {
       try $0.int(at: 0)
     }

@@ -10,7 +10,7 @@ import Testing
     repeat {
       var page: [String] = []
       let context = RowContext(timeZone: TimeZone.gmt)
-      cursor = try FeedComposer(registry: store.registry, database: store.database, context: context)
+      cursor = try FeedComposer(registry: store.registry, database: store.connection, context: context)
         .compose(after: cursor, limit: limit) { page.append($0.summary) }
       pages.append(page)
     } while cursor != nil
@@ -48,7 +48,7 @@ import Testing
     let store = try TestStore()
     try store.seed(SeedFiles.referenceTexts)
     let composer = FeedComposer(
-      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
+      registry: store.registry, database: store.connection, context: RowContext(timeZone: TimeZone.gmt))
     let afterHeader = try composer.compose(after: nil, limit: 1) { _ in }
     #expect(afterHeader?.description == "header:0:0:-")
     let afterOrder = try composer.compose(after: nil, limit: 3) { _ in }
@@ -65,7 +65,7 @@ import Testing
   @Test func aCursorOfAnUnknownKindIsAnError() throws {
     let store = try TestStore()
     let composer = FeedComposer(
-      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
+      registry: store.registry, database: store.connection, context: RowContext(timeZone: TimeZone.gmt))
     #expect(throws: FeedCursorError.self) {
       try composer.compose(after: FeedCursor(kind: "promo", key: 0, streamCount: 0, streamKey: nil), limit: 5) { _ in }
     }

@@ -15,10 +15,10 @@ struct StubPlugin: RowPlugin {
   var migrations: [Migration] { migrationNames.map { Migration(name: $0, sql: "SELECT 1") } }
 
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
-  func writeSeed(_ seed: Int, to db: some SQLConnection) throws {}
-  func deleteAll(in db: some SQLConnection) throws {}
+  func writeSeed(_ seed: Int, to db: StoreConnection) throws {}
+  func deleteAll(in db: StoreConnection) throws {}
   func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void
   ) throws {}
   func viewModel(for model: Int, context: RowContext) -> Int { model }
   func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }

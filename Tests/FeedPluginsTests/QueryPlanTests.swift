@@ -21,14 +21,14 @@ import Testing
       [{"id": "big", "status": "shipped", "orderedAt": "2030-01-01T00:00:00Z", "items": [\#(items.joined(separator: ", "))]}]
       """#
     try store.seed(files)
-    try FeedItemPlugin().generate(50, in: store.database)
+    try FeedItemPlugin().generate(50, in: store.connection)
     return store
   }
 
   /// The statements one `compose` runs, with the number of rows it emitted.
   static func statements(_ store: TestStore, after cursor: FeedCursor?, limit: Int?) throws -> (Int, [String]) {
     let composer = FeedComposer(
-      registry: store.registry, database: store.database, context: RowContext(timeZone: TimeZone.gmt))
+      registry: store.registry, database: store.connection, context: RowContext(timeZone: TimeZone.gmt))
     var rows = 0
     let (_, statements) = try store.database.recordingStatements {
       try composer.compose(after: cursor, limit: limit) { _ in rows += 1 }
@@ -76,7 +76,7 @@ import Testing
     let store = try Self.store(lines: lines)
     var gallery: [String] = []
     let (_, statements) = try store.database.recordingStatements {
-      try OrderPlugin().loadModels(from: store.database, after: nil, limit: nil) { _, order in
+      try OrderPlugin().loadModels(from: store.connection, after: nil, limit: nil) { _, order in
         gallery = order.items.map(\.product.image)
       }
     }

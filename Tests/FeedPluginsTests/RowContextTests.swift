@@ -13,7 +13,7 @@ import Testing
       calls.withLock { $0 += 1 }
       return TimeZone(identifier: "Asia/Tokyo") ?? .gmt
     })
-    let composer = FeedComposer(registry: store.registry, database: store.database, context: context)
+    let composer = FeedComposer(registry: store.registry, database: store.connection, context: context)
     let cursor = FeedCursor("feed_item:2:2:2")
     var titles: [String?] = []
     try composer.compose(after: cursor, limit: 2) { titles.append($0.texts.first?.value) }

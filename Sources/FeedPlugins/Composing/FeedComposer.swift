@@ -1,3 +1,4 @@
+import FeedStore
 import SQLCore
 
 /// A cursor that does not belong to this feed's registry.
@@ -18,12 +19,12 @@ public struct FeedComposer {
   /// The plugins whose rows are merged.
   public let registry: PluginRegistry
   /// Where the rows are read from, on whichever backend.
-  public let database: any SQLConnection
+  public let database: StoreConnection
   /// The formatting context.
   public let context: RowContext
 
   /// Creates a composer.
-  public init(registry: PluginRegistry, database: any SQLConnection, context: RowContext) {
+  public init(registry: PluginRegistry, database: StoreConnection, context: RowContext) {
     self.registry = registry
     self.database = database
     self.context = context

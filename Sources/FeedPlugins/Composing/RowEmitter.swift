@@ -1,3 +1,4 @@
+import FeedStore
 import SQLCore
 
 /// Turns plugin models into rows, counts them against the limit and keeps the cursor after the last one.
@@ -5,7 +6,7 @@ final class RowEmitter {
   /// Thrown when a row beyond the limit comes: the feed was cut and ``cursor`` is the `next` cursor.
   struct LimitReached: Error {}
 
-  private let database: any SQLConnection
+  private let database: StoreConnection
   private let limit: Int?
   private let context: RowContext
   private let emit: (FeedRow) throws -> Void
@@ -17,7 +18,7 @@ final class RowEmitter {
   /// The key of the last stream row emitted.
   var streamKey: Int64?
 
-  init(database: any SQLConnection, limit: Int?, context: RowContext, emit: @escaping (FeedRow) throws -> Void) {
+  init(database: StoreConnection, limit: Int?, context: RowContext, emit: @escaping (FeedRow) throws -> Void) {
     self.database = database
     self.limit = limit
     self.context = context

@@ -6,8 +6,8 @@ import SQLCore
 ///     struct BannerSeeds: SeedLoader {
 ///       let seedFiles = ["banners.json"]
 ///       func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Banner]? { … }
-///       func writeSeed(_ seed: [Banner], to db: some SQLConnection) throws { … }
-///       func deleteAll(in db: some SQLConnection) throws { try db.execute("DELETE FROM banner") }
+///       func writeSeed(_ seed: [Banner], to db: StoreConnection) throws { … }
+///       func deleteAll(in db: StoreConnection) throws { try db.execute("DELETE FROM banner") }
 ///     }
 public protocol SeedLoader: Sendable {
   /// The validated contents of the seed file(s), ready to write.
@@ -20,7 +20,7 @@ public protocol SeedLoader: Sendable {
   /// them is present. Throws the first problem, naming file, record and field.
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Seed?
   /// Writes validated records, upserting by id. Runs inside the seeder's single write transaction.
-  func writeSeed(_ seed: Seed, to db: some SQLConnection) throws
+  func writeSeed(_ seed: Seed, to db: StoreConnection) throws
   /// Deletes all of this loader's data (for `seed --reset`), inside the seeder's transaction.
-  func deleteAll(in db: some SQLConnection) throws
+  func deleteAll(in db: StoreConnection) throws
 }

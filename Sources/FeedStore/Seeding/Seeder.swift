@@ -31,14 +31,12 @@ public struct Seeder: Sendable {
   /// data is deleted first in the same transaction, so the folder replaces the feed.
   /// Throws a ``SeedError`` (database untouched) or a database error (transaction rolled back).
   @discardableResult
-  public func seed<Connection: SQLConnection>(_ files: SeedFiles, into db: Connection, reset: Bool) throws
-    -> SeedReport
-  {
+  public func seed(_ files: SeedFiles, into db: StoreConnection, reset: Bool) throws -> SeedReport {
     let known = seedFiles
     let unknown = files.contents.keys.filter { !known.contains($0) && !$0.hasPrefix(".") }.sorted()
-    var writes: [(Connection) throws -> Void] = []
+    var writes: [(StoreConnection) throws -> Void] = []
     for loader in loaders {
-      if let write = try Self.validated(loader, files, for: Connection.self) { writes.append(write) }
+      if let write = try Self.validated(loader, files) { writes.append(write) }
     }
     try db.write {
       if reset {
@@ -51,9 +49,9 @@ public struct Seeder: Sendable {
       warnings: unknown.map { "ignoring the unknown seed file \($0)" })
   }
 
-  private static func validated<Loader: SeedLoader, Connection: SQLConnection>(
-    _ loader: Loader, _ files: SeedFiles, for connection: Connection.Type
-  ) throws(SeedError) -> ((Connection) throws -> Void)? {
+  private static func validated<Loader: SeedLoader>(
+    _ loader: Loader, _ files: SeedFiles
+  ) throws(SeedError) -> ((StoreConnection) throws -> Void)? {
     guard let seed = try loader.validateSeed(files) else { return nil }
     return { db in try loader.writeSeed(seed, to: db) }
   }

@@ -56,7 +56,7 @@ final class SQLiteReaders: FeedSource, Sendable {
     let file = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     let reader = try borrow(for: file)
     do {
-      let result = try body(FeedComposer(registry: registry, database: reader.database, context: context))
+      let result = try body(FeedComposer(registry: registry, database: .sqlite(reader.database), context: context))
       giveBack(reader)
       return result
     } catch let error as DatabaseError {

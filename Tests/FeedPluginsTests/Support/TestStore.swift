@@ -10,6 +10,8 @@ final class TestStore {
   let folder: URL
   let registry: PluginRegistry
   let database: Database
+  /// The same database as the store hands it to plugins.
+  var connection: StoreConnection { .sqlite(database) }
 
   init(registry: PluginRegistry = .builtIn) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedplugins-\(UUID().uuidString)")
@@ -17,7 +19,7 @@ final class TestStore {
     let path = folder.appendingPathComponent("feed.sqlite").path
     database = try Database(path: path)
     _ = try FeedDatabase.migrated(
-      database, migrations: registry.migrations, now: { Date(timeIntervalSince1970: 0) }, wasCreated: true)
+      .sqlite(database), migrations: registry.migrations, now: { Date(timeIntervalSince1970: 0) }, wasCreated: true)
   }
 
   deinit {
@@ -27,14 +29,14 @@ final class TestStore {
   /// Seeds `files` (name → JSON text) through the registry.
   @discardableResult
   func seed(_ files: [String: String], reset: Bool = false) throws -> SeedReport {
-    try Seeder(registry: registry).seed(SeedFiles.text(files), into: database, reset: reset)
+    try Seeder(registry: registry).seed(SeedFiles.text(files), into: connection, reset: reset)
   }
 
   /// The composed rows (all, or one page) in `zone`.
   func rows(zone: String = "UTC", after cursor: FeedCursor? = nil, limit: Int? = nil) throws -> [FeedRow] {
     var rows: [FeedRow] = []
     let context = RowContext(timeZone: TimeZone(identifier: zone) ?? .gmt)
-    try FeedComposer(registry: registry, database: database, context: context).compose(after: cursor, limit: limit) {
+    try FeedComposer(registry: registry, database: connection, context: context).compose(after: cursor, limit: limit) {
       rows.append($0)
     }
     return rows

@@ -1,5 +1,5 @@
 import FeedPlugins
-import SQLCore
+import FeedStore
 import SQLCore
 
 extension PromoPlugin: RowGenerator {
@@ -7,7 +7,7 @@ extension PromoPlugin: RowGenerator {
   public var generatedRowsName: String { "promos" }
 
   /// Appends `count` promos after the existing ones (`generated-<rank>`, "Promo <rank>"), in one transaction.
-  public func generate(_ count: Int, in db: some SQLConnection, progress: (Int) -> Void) throws {
+  public func generate(_ count: Int, in db: StoreConnection, progress: (Int) -> Void) throws {
     try db.write {
       let last = try db.queryOne("SELECT coalesce(max(rank), 0) FROM promo") { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare("INSERT INTO promo (id, text, rank) VALUES ($1, $2, $3)")

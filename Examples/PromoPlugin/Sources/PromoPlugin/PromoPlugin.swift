@@ -58,7 +58,7 @@ public struct PromoPlugin: RowPlugin {
 
   /// Upserts the promos by id at ranks 1…n in file order; a promo of another id that held one of those ranks
   /// moves to the end. Re-seeding the same file changes nothing.
-  public func writeSeed(_ seed: [Promo], to db: some SQLConnection) throws {
+  public func writeSeed(_ seed: [Promo], to db: StoreConnection) throws {
     let free = try db.prepare(SQL.freeRank)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, promo) in seed.enumerated() {
@@ -69,13 +69,13 @@ public struct PromoPlugin: RowPlugin {
   }
 
   /// Deletes every promo.
-  public func deleteAll(in db: some SQLConnection) throws {
+  public func deleteAll(in db: StoreConnection) throws {
     try db.execute(SQL.deleteAll)
   }
 
   /// Streams the promos after rank `key`, in rank order; the key is the rank.
   public func loadModels(
-    from db: some SQLConnection, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
   ) throws {
     try db.query(SQL.page, [.integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max)]) { row in
       try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))

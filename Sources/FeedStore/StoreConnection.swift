@@ -1,0 +1,217 @@
+import SQLCore
+import SQLiteCore
+
+/// The connection a feed runs on, on one of the store's backends: what the row plugins, the seeder and the
+/// composer are given. It speaks `SQLCore`'s backend-neutral interface (``SQLConnection``) and forwards each
+/// call to its backend with one `switch`.
+///
+/// Why a concrete enum rather than plugins generic over `some SQLConnection` or an existential: the composer
+/// calls plugins through `any RowPlugin`, so a generic plugin method runs unspecialised, reading every column
+/// through a witness table and asking the runtime for the row type's metadata on each row — measured +1.95 %
+/// instructions on `list --format json` (docs/BENCHMARKS.md, "Two backends"); with this enum the accessors
+/// inline into the plugin as a branch and a direct call.
+///
+///     let db = StoreConnection.sqlite(try Database(path: "/tmp/feed.sqlite"))
+///     try db.query("SELECT id FROM feed_item WHERE position > $1", [.integer(0)]) { print(try $0.string(at: 0)) }
+public enum StoreConnection {
+  /// A SQLite database file.
+  case sqlite(Database)
+}
+
+extension StoreConnection: SQLConnection {
+  /// The dialect of the backend.
+  @inlinable public var dialect: SQLDialect {
+    switch self {
+    case .sqlite: return .sqlite
+    }
+  }
+
+  /// True inside a transaction.
+  @inlinable public var isInTransaction: Bool {
+    switch self {
+    case .sqlite(let db): return db.isInTransaction
+    }
+  }
+
+  /// The backend's prepared statement for `sql`.
+  @inlinable public func prepare(_ sql: String) throws -> StoreStatement {
+    switch self {
+    case .sqlite(let db): return .sqlite(try db.prepare(sql))
+    }
+  }
+
+  /// Runs one statement with `arguments` bound to `$1`, `$2`, ….
+  @inlinable public func execute(_ sql: String, _ arguments: [SQLValue]) throws {
+    switch self {
+    case .sqlite(let db): try db.execute(sql, arguments)
+    }
+  }
+
+  /// Runs several statements, without arguments.
+  @inlinable public func executeScript(_ sql: String) throws {
+    switch self {
+    case .sqlite(let db): try db.executeScript(sql)
+    }
+  }
+
+  /// Streams the rows of `sql` to `body`.
+  @inlinable public func query(_ sql: String, _ arguments: [SQLValue], _ body: (StoreRow) throws -> Void) throws {
+    switch self {
+    case .sqlite(let db): try db.query(sql, arguments) { try body(.sqlite($0)) }
+    }
+  }
+
+  /// The first row of `sql` turned into a value, or nil.
+  @inlinable public func queryOne<T>(
+    _ sql: String, _ arguments: [SQLValue], _ transform: (StoreRow) throws -> T
+  ) throws -> T? {
+    switch self {
+    case .sqlite(let db): return try db.queryOne(sql, arguments) { try transform(.sqlite($0)) }
+    }
+  }
+
+  /// Runs `body` in a write transaction.
+  @inlinable public func write<T>(_ body: () throws -> T) throws -> T {
+    switch self {
+    case .sqlite(let db): return try db.write(body)
+    }
+  }
+
+  /// Runs `body` in a read transaction (one snapshot).
+  @inlinable public func read<T>(_ body: () throws -> T) throws -> T {
+    switch self {
+    case .sqlite(let db): return try db.read(body)
+    }
+  }
+
+  /// Runs `body` in a write transaction holding the migration lock.
+  public func migrating<T>(_ body: () throws -> T) throws -> T {
+    switch self {
+    case .sqlite(let db): return try db.migrating(body)
+    }
+  }
+
+  /// Whether the table `name` exists.
+  public func tableExists(_ name: String) throws -> Bool {
+    switch self {
+    case .sqlite(let db): return try db.tableExists(name)
+    }
+  }
+}
+
+/// The current row of a ``StoreConnection`` query.
+public enum StoreRow: SQLRow {
+  /// A SQLite row.
+  case sqlite(SQLiteCore.Row)
+
+  /// The number of columns.
+  @inlinable public var count: Int {
+    switch self {
+    case .sqlite(let row): return row.count
+    }
+  }
+
+  /// The name of column `index`.
+  public func columnName(at index: Int) -> String {
+    switch self {
+    case .sqlite(let row): return row.columnName(at: index)
+    }
+  }
+
+  /// The value of column `index`, whatever its type.
+  public func value(at index: Int) -> SQLValue {
+    switch self {
+    case .sqlite(let row): return row.value(at: index)
+    }
+  }
+
+  /// The text in column `index`.
+  @inlinable public func string(at index: Int) throws -> String {
+    switch self {
+    case .sqlite(let row): return try row.string(at: index)
+    }
+  }
+
+  /// The text in column `index`, or nil for NULL.
+  @inlinable public func optionalString(at index: Int) throws -> String? {
+    switch self {
+    case .sqlite(let row): return try row.optionalString(at: index)
+    }
+  }
+
+  /// The integer in column `index`.
+  @inlinable public func int64(at index: Int) throws -> Int64 {
+    switch self {
+    case .sqlite(let row): return try row.int64(at: index)
+    }
+  }
+
+  /// The integer in column `index`, or nil for NULL.
+  @inlinable public func optionalInt64(at index: Int) throws -> Int64? {
+    switch self {
+    case .sqlite(let row): return try row.optionalInt64(at: index)
+    }
+  }
+
+  /// The number in column `index`.
+  @inlinable public func double(at index: Int) throws -> Double {
+    switch self {
+    case .sqlite(let row): return try row.double(at: index)
+    }
+  }
+
+  /// The number in column `index`, or nil for NULL.
+  @inlinable public func optionalDouble(at index: Int) throws -> Double? {
+    switch self {
+    case .sqlite(let row): return try row.optionalDouble(at: index)
+    }
+  }
+
+  /// True when column `index` is NULL.
+  @inlinable public func isNull(at index: Int) throws -> Bool {
+    switch self {
+    case .sqlite(let row): return try row.isNull(at: index)
+    }
+  }
+}
+
+/// A prepared statement of a ``StoreConnection``, for bulk writes.
+public enum StoreStatement: SQLStatement {
+  /// A SQLite statement.
+  case sqlite(SQLiteCore.Statement)
+
+  /// Binds text or NULL to parameter `index`.
+  @inlinable public func bind(_ value: String?, at index: Int32) throws {
+    switch self {
+    case .sqlite(let statement): try statement.bind(value, at: index)
+    }
+  }
+
+  /// Binds an integer to parameter `index`.
+  @inlinable public func bind(_ value: Int64, at index: Int32) throws {
+    switch self {
+    case .sqlite(let statement): try statement.bind(value, at: index)
+    }
+  }
+
+  /// Binds UTF-8 bytes as text to parameter `index`.
+  @inlinable public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+    switch self {
+    case .sqlite(let statement): try statement.bind(utf8: bytes, at: index)
+    }
+  }
+
+  /// Runs once with the values bound.
+  @inlinable public func runBound() throws {
+    switch self {
+    case .sqlite(let statement): try statement.runBound()
+    }
+  }
+
+  /// Binds `arguments` and runs once.
+  @inlinable public func run(_ arguments: [SQLValue]) throws {
+    switch self {
+    case .sqlite(let statement): try statement.run(arguments)
+    }
+  }
+}
