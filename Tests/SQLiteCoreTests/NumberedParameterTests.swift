@@ -5,12 +5,13 @@ import Testing
 /// `$1`, `$2`, … bind by their number wherever they stand (SQLite itself numbers named parameters in order of
 /// first appearance), so SQL shared with PostgreSQL means the same on SQLite.
 @Suite struct NumberedParameterTests {
-  @Test(arguments: [
-    ("SELECT $1 || '-' || $2", ["a", "b"], "a-b"),
-    ("SELECT $2 || '-' || $1", ["a", "b"], "b-a"),
-    ("SELECT $2 || $1 || $2", ["a", "b"], "bab"),
-    ("SELECT ? || '-' || ?", ["a", "b"], "a-b"),
-  ] as [(String, [SQLValue], String)])
+  @Test(
+    arguments: [
+      ("SELECT $1 || '-' || $2", ["a", "b"], "a-b"),
+      ("SELECT $2 || '-' || $1", ["a", "b"], "b-a"),
+      ("SELECT $2 || $1 || $2", ["a", "b"], "bab"),
+      ("SELECT ? || '-' || ?", ["a", "b"], "a-b"),
+    ] as [(String, [SQLValue], String)])
   func numberedParametersBindByTheirNumber(sql: String, arguments: [SQLValue], expected: String) throws {
     let db = try Database.inMemory()
     #expect(try db.queryOne(sql, arguments) { try $0.string(at: 0) } == expected)
