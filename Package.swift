@@ -50,6 +50,7 @@ let package = Package(
     .library(name: "StackRender", targets: ["StackRender"]),
     .library(name: "SQLCore", targets: ["SQLCore"]),
     .library(name: "SQLiteCore", targets: ["SQLiteCore"]),
+    .library(name: "PostgresCore", targets: ["PostgresCore"]),
     .library(name: "FeedStore", targets: ["FeedStore"]),
     .library(name: "FeedPlugins", targets: ["FeedPlugins"]),
     .library(name: "BuiltInPlugins", targets: ["BuiltInPlugins"]),
@@ -72,6 +73,11 @@ let package = Package(
     .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
     // The HTTP server wrapper: the ONLY module that imports CMicroHTTPD.
     .target(name: "HTTPServer", dependencies: ["CMicroHTTPD"]),
+    // libpq (Debian libpq5), declared by hand and loaded with dlopen on the first PostgreSQL connection, so that
+    // building and every SQLite command need no libpq; the only C the PostgreSQL wrapper sees.
+    .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
+    // The PostgreSQL client wrapper: the ONLY module that imports CPostgres.
+    .target(name: "PostgresCore", dependencies: ["CPostgres", "SQLCore"]),
     // Migrations/ and Seeds/ compiled into the binary with C23 #embed.
     .target(
       name: "CStackfeedBundle",
@@ -134,6 +140,8 @@ let package = Package(
 
     .testTarget(name: "SQLCoreTests", dependencies: ["SQLCore"]),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
+    // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
+    .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),

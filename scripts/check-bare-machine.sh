@@ -51,26 +51,46 @@ if [ -z "$library" ]; then
     "(apt-get install libmicrohttpd12; .ci/run does)" >&2
   exit 1
 fi
-hide_in /usr/include 'microhttpd.h'
-hide_in "$(dirname "$(readlink -f "$library")")" 'libmicrohttpd.*'
+libpq=$(ldconfig -p | awk '$1 == "libpq.so.5" { print $NF; exit }')
+if [ -z "$libpq" ]; then
+  echo "check-bare-machine: libpq.so.5 is not installed, so this check would prove nothing" \
+    "(apt-get install libpq5; .ci/run does)" >&2
+  exit 1
+fi
+# libpq-dev's headers (/usr/include/postgresql) and libpq5's library go too: PostgresCore declares and loads it.
+hide_in /usr/include 'microhttpd.h' 'postgresql'
+library_folder=$(dirname "$(readlink -f "$library")")
+libpq_folder=$(dirname "$(readlink -f "$libpq")")
+if [ "$library_folder" = "$libpq_folder" ]; then
+  hide_in "$library_folder" 'libmicrohttpd.*' 'libpq.*'
+else
+  hide_in "$library_folder" 'libmicrohttpd.*'
+  hide_in "$libpq_folder" 'libpq.*'
+fi
 # Not blind: the header and the library are gone for the compiler and the dynamic loader.
 clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
 if printf '#include <microhttpd.h>\n' | "$clang" -x c -fsyntax-only - 2>/dev/null; then
   echo "check-bare-machine: <microhttpd.h> is still found" >&2
   exit 1
 fi
-if [ -e "$library" ]; then
-  echo "check-bare-machine: $library is still there" >&2
-  exit 1
-fi
+for gone in "$library" "$libpq" /usr/include/postgresql/libpq-fe.h; do
+  if [ -e "$gone" ]; then
+    echo "check-bare-machine: $gone is still there" >&2
+    exit 1
+  fi
+done
 
 # Programs a bare machine lacks that tests (may) use. Tests find them on PATH
 # (Tests/StackfeedTestSupport/OptionalTool.swift).
-hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome python3 fc-match wrk psql pg_ctl initdb nginx
-  hyperfine)
-# The test targets that run optional programs or libraries: those that look them up with OptionalTool or
-# OptionalLibrary.
-filter=$(grep -rlE --include='*.swift' 'Optional(Tool|Library)\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
+hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome python3 fc-match wrk psql pg_ctl initdb postgres
+  createdb nginx hyperfine)
+# Debian keeps the PostgreSQL server programs off PATH, in /usr/lib/postgresql/*/bin, where the tests also look
+# unless STACKFEED_POSTGRES_BIN names the folder: empty, it names none (Tests/StackfeedTestSupport/
+# PostgresPrograms.swift).
+export STACKFEED_POSTGRES_BIN=
+# The test targets that run optional programs, libraries or servers: those that look them up with OptionalTool,
+# OptionalLibrary or PostgresPrograms.
+filter=$(grep -rlE --include='*.swift' 'Optional(Tool|Library)\.|PostgresPrograms\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
   paste -sd'|')
 
 # A hard-coded absolute path would escape the hiding: every optional program goes through OptionalTool.
@@ -123,6 +143,16 @@ if ! grep -qE '^. Test "without libmicrohttpd12, serve exits 74 .* passed' "$log
   echo "check-bare-machine: the test of serve without libmicrohttpd did not run and pass" >&2
   exit 1
 fi
+if ! grep -q "needs a PostgreSQL server: initdb and postgres" "$log"; then
+  tail -40 "$log"
+  echo "check-bare-machine: the PostgreSQL tests were not skipped with their note" >&2
+  exit 1
+fi
+if ! grep -qE '^. Test "without libpq5, a connection fails with one sentence naming the package" passed' "$log"; then
+  tail -40 "$log"
+  echo "check-bare-machine: the test of a connection without libpq did not run and pass" >&2
+  exit 1
+fi
 grep -E "^. (Test|Suite) .* skipped" "$log" || true
-echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12 and libmicrohttpd-dev" \
+echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12, libmicrohttpd-dev, libpq5, libpq-dev" \
   "($((SECONDS - start)) s)"

@@ -11,6 +11,9 @@ import Testing
 public struct OptionalLibrary: Sendable {
   /// GNU libmicrohttpd, which `stackfeed serve` loads when it starts (ServeTests).
   public static let microhttpd = OptionalLibrary(soname: "libmicrohttpd.so.12", package: "libmicrohttpd12")
+  /// libpq, which PostgresCore loads on the first PostgreSQL connection (PostgresCoreTests, with a server:
+  /// `PostgresPrograms.areUsable`).
+  public static let libpq = OptionalLibrary(soname: "libpq.so.5", package: "libpq5")
 
   /// The name the program loads it by.
   public let soname: String

@@ -1,0 +1,101 @@
+import CPostgres
+
+/// Transactions (<https://www.postgresql.org/docs/current/tutorial-transactions.html>) and advisory locks.
+extension Connection {
+  /// Runs `body` in a transaction (`BEGIN` … `COMMIT`, READ COMMITTED), rolled back when `body` throws or
+  /// `COMMIT` fails; returns what `body` returns. Inside another transaction it runs as a savepoint: its own
+  /// work rolls back on a throw.
+  ///
+  /// A statement that failed inside the transaction aborts it on the server; `COMMIT` then throws instead of
+  /// quietly rolling back (PostgreSQL answers `ROLLBACK` to it).
+  ///
+  ///     try db.write {
+  ///       try db.execute("DELETE FROM item")
+  ///       try db.execute("INSERT INTO item (id) VALUES ($1)", ["a1"])
+  ///     }
+  @discardableResult
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    if isInTransaction { return try savepoint(body) }
+    try executeScript("BEGIN")
+    return try finishTransaction(body)
+  }
+
+  /// Runs `body` in a read-only transaction (`REPEATABLE READ READ ONLY`): every query in it sees one snapshot,
+  /// as SQLite's deferred read transaction. Inside another transaction, `body` simply runs in it.
+  @discardableResult
+  public func read<T>(_ body: () throws -> T) throws -> T {
+    if isInTransaction { return try body() }
+    try executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    return try finishTransaction(body)
+  }
+
+  /// `read(body)`, run again once on a new session when the connection was lost (the server restarted): a
+  /// read has no effect to repeat, so retrying gives the right answer or a second error, never a wrong one.
+  /// Not for use inside a transaction (a lost connection takes the transaction with it).
+  @discardableResult
+  public func readRetryingOnConnectionLoss<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try read(body)
+    } catch let error as PostgresError where error.isConnectionLost && !isInTransaction {
+      try reconnect()
+      return try read(body)
+    }
+  }
+
+  /// Runs `body` holding the session-level advisory lock `key` (`pg_advisory_lock`,
+  /// <https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS>): other sessions asking
+  /// for the same key wait until it is released, when `body` returns or throws (or the session ends).
+  ///
+  ///     try db.withAdvisoryLock(Migrator.lockKey) { try migrator.migrate(db) }   // one migrator at a time
+  @discardableResult
+  public func withAdvisoryLock<T>(_ key: Int64, _ body: () throws -> T) throws -> T {
+    try execute("SELECT pg_advisory_lock($1)", [.integer(key)])
+    defer { _ = try? execute("SELECT pg_advisory_unlock($1)", [.integer(key)]) }
+    return try body()
+  }
+
+  /// Takes the transaction-level advisory lock `key` (`pg_advisory_xact_lock`), released when the transaction
+  /// ends; waits while another transaction holds it. Throws `.misuse` outside a transaction.
+  public func lockForTransaction(advisoryKey key: Int64) throws {
+    guard isInTransaction else {
+      throw PostgresError(
+        kind: .misuse, message: "an advisory transaction lock needs a transaction (inside write { })",
+        endpoint: endpoint)
+    }
+    try execute("SELECT pg_advisory_xact_lock($1)", [.integer(key)])
+  }
+
+  private func finishTransaction<T>(_ body: () throws -> T) throws -> T {
+    do {
+      let result = try body()
+      if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR {
+        throw PostgresError(
+          kind: .misuse,
+          message: "a statement failed inside the transaction, so it was rolled back (the error was caught)",
+          endpoint: endpoint)
+      }
+      try executeScript("COMMIT")
+      return result
+    } catch {
+      if isConnected && isInTransaction { try? executeScript("ROLLBACK") }
+      throw error
+    }
+  }
+
+  private func savepoint<T>(_ body: () throws -> T) throws -> T {
+    // https://www.postgresql.org/docs/current/sql-savepoint.html — a reused name hides the older savepoint
+    // until the newer is released, so same-named savepoints nest.
+    try executeScript("SAVEPOINT stackfeed_nested")
+    do {
+      let result = try body()
+      try executeScript("RELEASE stackfeed_nested")
+      return result
+    } catch {
+      if isConnected {
+        try? executeScript("ROLLBACK TO stackfeed_nested")
+        try? executeScript("RELEASE stackfeed_nested")
+      }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,133 @@
+import CPostgres
+import SQLCore
+
+/// The row a query is reading (<https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-EXEC-SELECT-INFO>).
+///
+/// A row is a view, valid only inside the `query` body: read what you need there. Column indices are 0-based.
+/// Results arrive in PostgreSQL's text format and are decoded by the column's type (see docs/STORAGE.md,
+/// "PostgresCore"). Typed accessors follow `SQLValue`'s classes: `bigint`/`integer`/`smallint` (and `boolean`,
+/// as 1 or 0) are INTEGER, `double precision`/`real` are REAL (`numeric` is INTEGER without a fraction, else
+/// REAL), `bytea` is BLOB, every other type is TEXT. A column of another class, or NULL where a value is
+/// expected, throws a `PostgresError` (`isMismatch`) naming the column, e.g.
+/// `column 0 "quantity" holds bigint, expected TEXT`; they never convert text to numbers or NULL to "".
+///
+///     try db.query("SELECT id, tag FROM item") { row in
+///       print(try row.string(at: 0), try row.optionalString(at: 1) ?? "-")
+///     }
+public struct Row {
+  let result: OpaquePointer
+  let sql: String
+  /// The number of columns.
+  public let count: Int
+
+  init(result: OpaquePointer, sql: String) {
+    self.result = result
+    self.sql = sql
+    self.count = Int(stackfeed_pq_nfields(result))
+  }
+
+  /// The name of column `index`.
+  public func columnName(at index: Int) -> String {
+    stackfeed_pq_fname(result, Int32(index)).map { String(cString: $0) } ?? "column \(index)"
+  }
+
+  /// Every column's value, in order.
+  public var values: [SQLValue] { (0..<count).map { value(at: $0) } }
+
+  /// True when column `index` is NULL (or out of range).
+  public func isNull(at index: Int) -> Bool {
+    index < 0 || index >= count || stackfeed_pq_getisnull(result, 0, Int32(index)) != 0
+  }
+
+  /// The value of column `index`, whatever its type (NULL for an index out of range).
+  public func value(at index: Int) -> SQLValue {
+    guard !isNull(at: index) else { return .null }
+    let bytes = self.bytes(at: index)
+    switch type(at: index) {
+    case .integer: return TextFormat.integer(bytes).map { .integer($0) } ?? .text(TextFormat.string(bytes))
+    case .boolean: return .integer(bytes.first == UInt8(ascii: "t") ? 1 : 0)
+    case .real: return TextFormat.double(bytes).map { .real($0) } ?? .text(TextFormat.string(bytes))
+    case .numeric:
+      if let integer = TextFormat.integer(bytes) { return .integer(integer) }
+      return TextFormat.double(bytes).map { .real($0) } ?? .text(TextFormat.string(bytes))
+    case .blob: return TextFormat.bytea(bytes).map { .blob($0) } ?? .text(TextFormat.string(bytes))
+    case .text: return .text(TextFormat.string(bytes))
+    }
+  }
+
+  /// The TEXT in column `index`; throws for any other class, NULL included.
+  public func string(at index: Int) throws -> String {
+    guard let value = try optionalString(at: index) else { throw mismatch(at: index, expected: "TEXT") }
+    return value
+  }
+
+  /// The TEXT in column `index`, or nil for NULL; throws for any other class.
+  public func optionalString(at index: Int) throws -> String? {
+    try checkIndex(index)
+    if isNull(at: index) { return nil }
+    guard type(at: index) == .text else { throw mismatch(at: index, expected: "TEXT") }
+    return TextFormat.string(bytes(at: index))
+  }
+
+  /// The INTEGER in column `index`; throws for any other class, NULL included.
+  public func int64(at index: Int) throws -> Int64 {
+    guard let value = try optionalInt64(at: index) else { throw mismatch(at: index, expected: "INTEGER") }
+    return value
+  }
+
+  /// The INTEGER in column `index`, or nil for NULL.
+  public func optionalInt64(at index: Int) throws -> Int64? {
+    try checkIndex(index)
+    switch value(at: index) {
+    case .null: return nil
+    case .integer(let value): return value
+    default: throw mismatch(at: index, expected: "INTEGER")
+    }
+  }
+
+  /// The INTEGER in column `index` as an `Int`.
+  public func int(at index: Int) throws -> Int {
+    Int(try int64(at: index))
+  }
+
+  /// The number in column `index`: a REAL, or an INTEGER converted to `Double`; throws for anything else.
+  public func double(at index: Int) throws -> Double {
+    guard let value = try optionalDouble(at: index) else { throw mismatch(at: index, expected: "REAL") }
+    return value
+  }
+
+  /// The number in column `index`, or nil for NULL.
+  public func optionalDouble(at index: Int) throws -> Double? {
+    try checkIndex(index)
+    let value = value(at: index)
+    if value.isNull { return nil }
+    guard let number = value.doubleValue else { throw mismatch(at: index, expected: "REAL") }
+    return number
+  }
+
+  private func type(at index: Int) -> ColumnType {
+    ColumnType(oid: stackfeed_pq_ftype(result, Int32(index)))
+  }
+
+  /// The column's bytes in the text format, valid while the row is.
+  private func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    let length = Int(stackfeed_pq_getlength(result, 0, Int32(index)))
+    guard let base = stackfeed_pq_getvalue(result, 0, Int32(index)) else {
+      return UnsafeBufferPointer(start: nil, count: 0)
+    }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: length)
+  }
+
+  private func checkIndex(_ index: Int) throws {
+    guard index >= 0, index < count else {
+      throw PostgresError(kind: .misuse, message: "no column \(index): the row has \(count) column(s)", sql: sql)
+    }
+  }
+
+  private func mismatch(at index: Int, expected: String) -> PostgresError {
+    let found = isNull(at: index) ? "NULL" : ColumnType.name(of: stackfeed_pq_ftype(result, Int32(index)))
+    return PostgresError(
+      kind: .mismatch, message: "column \(index) \"\(columnName(at: index))\" holds \(found), expected \(expected)",
+      sql: sql)
+  }
+}
