@@ -47,10 +47,8 @@ struct LayoutPass {
   mutating func reload(_ roots: [LayoutNode], _ index: Int, maxDepth: Int) {
     tree.reload(roots, index, maxDepth: maxDepth)
     let count = tree.items.count
-    memo.removeAll(keepingCapacity: true)
-    memo.append(contentsOf: repeatElement(NodeMemo(), count: count))
-    textMemo.removeAll(keepingCapacity: true)
-    textMemo.append(contentsOf: repeatElement(TextMemo(), count: tree.texts.count))
+    memo.refill(with: NodeMemo(), count: count)
+    textMemo.refill(with: TextMemo(), count: tree.texts.count)
     scratch.removeAll(keepingCapacity: true)
     numbers.removeAll(keepingCapacity: true)
     order.removeAll(keepingCapacity: true)

@@ -17,10 +17,11 @@ public struct LayoutNode: Sendable, Hashable {
     case zstack
     /// A plain view with no intrinsic size unless sized (`Spacer()`, `Spacer(w:)`, …).
     case spacer
-    /// A label.
-    case text(TextContent)
-    /// An image view.
-    case image(ImageContent)
+    /// A label. (`indirect`: the content lives in a box, so that every node of a tree is not as large as a
+    /// label's content: a smaller node is a smaller tree to read while laying out.)
+    indirect case text(TextContent)
+    /// An image view (boxed, like a label's content).
+    indirect case image(ImageContent)
     /// A plain view that only draws (background, corner radius, alpha).
     case box
   }
@@ -29,10 +30,6 @@ public struct LayoutNode: Sendable, Hashable {
   public var kind: Kind
   /// Arranged children (stacks only; ignored on leaves).
   public var children: [LayoutNode]
-  /// Semantic name kept in the output, e.g. `titleLabel`.
-  public var id: String?
-  /// Action identifier a renderer can wire to a tap.
-  public var action: String?
   /// Space between visible neighbours (stacks).
   public var spacing: Double = 0
   /// Layout margins (stacks; `isLayoutMarginsRelativeArrangement` is on).
@@ -53,12 +50,34 @@ public struct LayoutNode: Sendable, Hashable {
   public var intrinsicHeight: Double?
   /// Collapsed like a hidden arranged subview.
   public var isHidden = false
+  /// The properties layout never reads, out of line (nil while all are at their defaults): see `NodeDetails`.
+  private var details: NodeDetails.Box?
+
+  /// Semantic name kept in the output, e.g. `titleLabel`.
+  public var id: String? {
+    get { details?.value.id }
+    set { NodeDetails.update(&details) { $0.id = newValue } }
+  }
+  /// Action identifier a renderer can wire to a tap.
+  public var action: String? {
+    get { details?.value.action }
+    set { NodeDetails.update(&details) { $0.action = newValue } }
+  }
   /// Background colour (drawing only).
-  public var background: Color?
+  public var background: Color? {
+    get { details?.value.background }
+    set { NodeDetails.update(&details) { $0.background = newValue } }
+  }
   /// Corner radius of the background or image (drawing only).
-  public var cornerRadius: Double = 0
+  public var cornerRadius: Double {
+    get { details?.value.cornerRadius ?? 0 }
+    set { NodeDetails.update(&details) { $0.cornerRadius = newValue } }
+  }
   /// Opacity (drawing only).
-  public var alpha: Double = 1
+  public var alpha: Double {
+    get { details?.value.alpha ?? 1 }
+    set { NodeDetails.update(&details) { $0.alpha = newValue } }
+  }
 
   /// Creates a node of a kind with children and default modifiers.
   public init(kind: Kind, children: [LayoutNode] = []) {
