@@ -60,6 +60,39 @@ struct LoadTests {
     #expect(seen.values.reduce(0, +) > 8)
   }
 
+  @Test("once a re-seed from another process has ended, every answer is the new feed (no remembered page is old)")
+  func noStaleAnswerAfterReseed() throws {
+    let server = try ServerProcess()
+    let small = try Self.seedFolder(server, "small", items: 3)
+    let large = try Self.seedFolder(server, "large", items: 400)
+    #expect(try server.run(["seed", "--db", server.database, "--reset", "--from", small]).code == 0)
+    try server.start(["--db", server.database, "--threads", "2", "--quiet"])
+    let port = server.port
+    // Four clients at once, ten requests each: every worker's connection answers (and remembers) the pages.
+    let counts = { @Sendable (target: String) -> [Int] in
+      let seen = Mutex<[Int]>([])
+      Self.threads(4) {
+        for _ in 0..<10 {
+          let reply = try? HTTPClient.request(port: port, target: target)
+          let count = reply.flatMap { try? CachingAndPagingTests.ids(of: Data($0.body)).count } ?? -1
+          seen.withLock { $0.append(count) }
+        }
+      }()
+      return seen.withLock { $0 }
+    }
+    // 3 items + header = 4 rows; 400 items + header = 401 rows; a 100-row page of the large feed has 100.
+    var rows = (all: 4, page: 4)
+    for round in 0..<6 {
+      #expect(counts("/v1/feed?limit=500") == Array(repeating: rows.all, count: 40), "round \(round), before")
+      #expect(counts("/v1/render?limit=100") == Array(repeating: rows.page, count: 40), "round \(round), before")
+      let folder = round % 2 == 0 ? large : small
+      #expect(try server.run(["seed", "--db", server.database, "--reset", "--from", folder]).code == 0)
+      rows = round % 2 == 0 ? (401, 100) : (4, 4)
+      #expect(counts("/v1/feed?limit=500") == Array(repeating: rows.all, count: 40), "round \(round), after")
+      #expect(counts("/v1/render?limit=100") == Array(repeating: rows.page, count: 40), "round \(round), after")
+    }
+  }
+
   @Test("SIGTERM during load: every answer that started is whole, exit 0, then the port is closed")
   func sigtermDuringLoad() throws {
     let server = try ServerProcess()

@@ -10,41 +10,36 @@ extension FeedAPI {
   static let cardLimits = (default: 20, maximum: 100)
 
   /// `GET /healthz`: the database answers a one-row read.
-  func health() throws -> HTTPResponse {
-    _ = try source.read(context: RowContext(timeZone: defaultZone)) { composer in
-      try composer.compose(after: nil, limit: 1) { _ in }
-    }
+  func health(_ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    try snapshot.composer(context: RowContext(timeZone: defaultZone)).compose(after: nil, limit: 1) { _ in }
     return .ok(Array("{\"status\": \"ok\"}\n".utf8), type: Self.json)
   }
 
   /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it.
-  func feed(_ query: inout Query) throws -> HTTPResponse {
+  func feed(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let limit = try query.integer("limit", in: 1...Self.feedLimits.maximum) ?? Self.feedLimits.default
     let cursor = try query.cursor("after")
     let context = try rowContext(&query)
     try query.finish()
-    let body = try source.read(context: context) { composer in
-      let output = Output.inMemory()
-      var writer = JSONRowWriter(output: output)
-      let next = try composer.compose(after: cursor, limit: limit) { row in try writer.write(row) }
-      try writer.finish(next: next)
-      return output.takeBytes()
+    let output = Output.inMemory()
+    var writer = JSONRowWriter(output: output)
+    let next = try snapshot.composer(context: context).compose(after: cursor, limit: limit) { row in
+      try writer.write(row)
     }
-    return .ok(body, type: Self.json)
+    try writer.finish(next: next)
+    return .ok(output.takeBytes(), type: Self.json)
   }
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
   /// cards, written by `render`'s renderers; the next page's cursor is in `Stackfeed-Next` (and JSON `next`).
-  func render(_ query: inout Query) throws -> HTTPResponse {
+  func render(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let width = try query.points("width", in: Arguments.widths) ?? 390
     let limit = try query.integer("limit", in: 1...Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor("after")
     let format = try Self.format(&query)
     let context = try rowContext(&query)
     try query.finish()
-    let (cards, next) = try source.read(context: context) { composer in
-      try page(of: composer, after: cursor, limit: limit)
-    }
+    let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let engine = LayoutEngine()
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let renderer: any RowRenderer =
@@ -56,15 +51,13 @@ extension FeedAPI {
 
   /// `GET /v1/stack?width=W&limit=N&format=…&state=…&…`: the first `limit` cards as a card stack, as
   /// `render --mode stack` writes it; every stack flag of `render` is a parameter of the same name.
-  func stack(_ query: inout Query) throws -> HTTPResponse {
+  func stack(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let width = try query.points("width", in: Arguments.widths) ?? 390
     let limit = try query.integer("limit", in: 1...Self.cardLimits.maximum) ?? Self.cardLimits.default
     let format = try Self.format(&query)
     let context = try rowContext(&query)
     let options = try StackOptions(query: query.takeRest())
-    let (cards, _) = try source.read(context: context) { composer in
-      try page(of: composer, after: nil, limit: limit)
-    }
+    let (cards, _) = try page(of: snapshot.composer(context: context), after: nil, limit: limit)
     let document = try StackDocument(cards: cards, options: options, width: width)
     let body = try write { format.renderer(assets: nil).render(document, to: &$0) }
     return .ok(body, type: Self.mediaType(format))
@@ -72,16 +65,15 @@ extension FeedAPI {
 
   /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE`: one row's texts (as `list` prints them) with its card
   /// laid out at `width` (as `render` writes it): `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
-  func row(kind: String, id: String, _ query: inout Query) throws -> HTTPResponse {
+  func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let width = try query.points("width", in: Arguments.widths) ?? 390
     let context = try rowContext(&query)
     try query.finish()
     guard let plugin = registry.plugin(kind: kind) else {
       throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
     }
-    let found = try source.read(context: context) { composer in
-      try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    }
+    let composer = snapshot.composer(context: context)
+    let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
     guard let found, let tree = registry.card(for: found) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }

@@ -22,6 +22,10 @@ struct FeedAPI: Sendable {
   }
 
   /// The answer to `request`; never throws, never crashes on client input.
+  ///
+  /// A data endpoint's answer is made in one read of the store, or taken from the memo of answers made from
+  /// the same version of the feed (``FeedSnapshot/memo``), so it is always the answer for the feed as the store
+  /// has it when the request is read.
   func respond(to request: HTTPRequest) -> HTTPResponse {
     var response: HTTPResponse
     do {
@@ -32,7 +36,18 @@ struct FeedAPI: Sendable {
           headers: [HTTPField("Allow", "GET, HEAD")])
       }
       var query = Query(request.query)
-      response = try answer(endpoint, query: &query)
+      if endpoint == .index {  // the one endpoint that does not read the store
+        try query.finish()
+        response = Self.tagged(Self.indexPage)
+      } else {
+        response = try source.read { snapshot in
+          let key = AnswerMemo.Key(path: request.path, query: request.query)
+          if let remembered = snapshot.memo[key] { return remembered }
+          let made = Self.tagged(try answer(endpoint, query: &query, in: snapshot))
+          if made.status == 200 { snapshot.memo.remember(made, for: key) }
+          return made
+        }
+      }
     } catch let problem as Problem {
       response = problem.response
     } catch let error as StoreUnavailable {
@@ -43,39 +58,44 @@ struct FeedAPI: Sendable {
     } catch {
       response = Problem(status: 500, detail: "internal error: \(error)").response
     }
-    return cached(response, ifNoneMatch: request.header("If-None-Match"))
-  }
-
-  private func answer(_ endpoint: Endpoint, query: inout Query) throws -> HTTPResponse {
-    switch endpoint {
-    case .index:
-      try query.finish()
-      return .ok(Array(IndexPage.html.utf8), type: Self.html)
-    case .health:
-      try query.finish()
-      return try health()
-    case .feed: return try feed(&query)
-    case .render: return try render(&query)
-    case .stack: return try stack(&query)
-    case .row(let kind, let id): return try row(kind: kind, id: id, &query)
-    }
-  }
-
-  /// 200 answers get their `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
-  /// a matching `If-None-Match` turns them into 304 without a body. Other answers are `no-store`.
-  private func cached(_ response: HTTPResponse, ifNoneMatch: String?) -> HTTPResponse {
-    var response = response
     guard response.status == 200 else {
       response.headers.append(HTTPField("Cache-Control", "no-store"))
       return response
     }
-    let tag = EntityTag.of(response.body)
-    let caching = [HTTPField("ETag", tag), HTTPField("Cache-Control", "no-cache")]
-    if let ifNoneMatch, EntityTag.matches(ifNoneMatch, tag) {
-      return HTTPResponse(status: 304, headers: caching)
+    return Self.conditional(response, ifNoneMatch: request.header("If-None-Match"))
+  }
+
+  private func answer(_ endpoint: Endpoint, query: inout Query, in snapshot: FeedSnapshot) throws -> HTTPResponse {
+    switch endpoint {
+    case .index:
+      try query.finish()
+      return Self.indexPage
+    case .health:
+      try query.finish()
+      return try health(snapshot)
+    case .feed: return try feed(&query, snapshot)
+    case .render: return try render(&query, snapshot)
+    case .stack: return try stack(&query, snapshot)
+    case .row(let kind, let id): return try row(kind: kind, id: id, &query, snapshot)
     }
-    response.headers += caching
+  }
+
+  /// A 200 answer with its `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
+  /// other answers as they are.
+  private static func tagged(_ response: HTTPResponse) -> HTTPResponse {
+    guard response.status == 200 else { return response }
+    var response = response
+    response.headers += [HTTPField("ETag", EntityTag.of(response.body)), HTTPField("Cache-Control", "no-cache")]
     return response
+  }
+
+  /// A tagged 200 answer, or 304 without a body when `If-None-Match` names its tag.
+  private static func conditional(_ response: HTTPResponse, ifNoneMatch: String?) -> HTTPResponse {
+    guard let ifNoneMatch, let tag = response.headers.first(where: { $0.name == "ETag" })?.value,
+      EntityTag.matches(ifNoneMatch, tag)
+    else { return response }
+    return HTTPResponse(
+      status: 304, headers: response.headers.filter { $0.name == "ETag" || $0.name == "Cache-Control" })
   }
 
   /// The formatting context for the request's `time_zone` (an IANA name), else the server's zone.
@@ -86,6 +106,9 @@ struct FeedAPI: Sendable {
     }
     return context
   }
+
+  /// `GET /`.
+  private static let indexPage = HTTPResponse.ok(Array(IndexPage.html.utf8), type: html)
 
   static let json = "application/json; charset=utf-8"
   static let html = "text/html; charset=utf-8"

@@ -6,12 +6,32 @@ import Synchronization
   import Glibc
 #endif
 
-/// Where the server reads the feed from: a composer over one consistent snapshot per call. Route code sees only
-/// this seam (and ``StoreUnavailable``), so another store (e.g. PostgreSQL) is one more conforming type.
+/// Where the server reads the feed from: one consistent snapshot per call. Route code sees only this seam (and
+/// ``StoreUnavailable``), so another store (e.g. PostgreSQL) is one more conforming type.
 protocol FeedSource: Sendable {
-  /// Runs `body` with a composer over the feed, formatting in `context`. Throws ``StoreUnavailable`` when the
+  /// Runs `body` over one snapshot of the feed (one read transaction). Throws ``StoreUnavailable`` when the
   /// store cannot be read right now (missing, locked beyond the busy timeout, damaged).
-  func read<T>(context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T
+  func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T
+}
+
+/// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds
+/// only answers made from that same version.
+struct FeedSnapshot {
+  /// The answers made earlier from the version of the feed this read sees.
+  let memo: AnswerMemo
+  private let registry: PluginRegistry
+  private let database: Database
+
+  init(memo: AnswerMemo, registry: PluginRegistry, database: Database) {
+    self.memo = memo
+    self.registry = registry
+    self.database = database
+  }
+
+  /// A composer over this snapshot, formatting in `context`.
+  func composer(context: RowContext) -> FeedComposer {
+    FeedComposer(registry: registry, database: .sqlite(database), context: context)
+  }
 }
 
 /// The store cannot answer now; the server answers 503 with `Retry-After` and keeps serving.
@@ -27,10 +47,16 @@ struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
 ///
 /// Before each read the file is looked up: when it is missing the read is refused (503), and connections to a
 /// file that was replaced (another inode) are dropped, so the server follows the file at its path.
+///
+/// Each connection keeps an ``AnswerMemo``. A read begins its transaction with `PRAGMA data_version`, which
+/// changes on a connection whenever another connection (any process) committed since its previous read
+/// (<https://www.sqlite.org/pragma.html#pragma_data_version>), and the memo is emptied when it changed: an
+/// answer is only ever served to a read of the version it was made from.
 final class SQLiteReaders: FeedSource, Sendable {
   private struct Reader: @unchecked Sendable {  // a connection is used by one request at a time
     var database: Database
     var file: FileIdentity
+    var memo: AnswerMemo
   }
 
   private struct FileIdentity: Equatable {
@@ -42,13 +68,16 @@ final class SQLiteReaders: FeedSource, Sendable {
   let path: String
   private let registry: PluginRegistry
   private let idle = Mutex<[Reader]>([])
+  private let memoBudget: AnswerMemo.Budget
 
-  init(path: String, registry: PluginRegistry) {
+  /// Readers of the database at `path`; their memos hold at most `memoBytes` together.
+  init(path: String, registry: PluginRegistry, memoBytes: Int = 32 << 20) {
     self.path = path
     self.registry = registry
+    memoBudget = AnswerMemo.Budget(limit: memoBytes)
   }
 
-  func read<T>(context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T {
+  func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
     var status = stat()
     guard stat(path, &status) == 0 else {
       throw StoreUnavailable(description: "the database \(path) is missing")
@@ -56,7 +85,13 @@ final class SQLiteReaders: FeedSource, Sendable {
     let file = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     let reader = try borrow(for: file)
     do {
-      let result = try body(FeedComposer(registry: registry, database: .sqlite(reader.database), context: context))
+      let database = reader.database
+      let result = try database.read {
+        // The first statement of the transaction: it starts the read, so the version is the one every later
+        // query of this read sees.
+        reader.memo.use(version: try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0)
+        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: database))
+      }
       giveBack(reader)
       return result
     } catch let error as DatabaseError {
@@ -75,7 +110,7 @@ final class SQLiteReaders: FeedSource, Sendable {
     }
     if let pooled { return pooled }
     do {
-      return Reader(database: try Database(path: path), file: file)
+      return Reader(database: try Database(path: path), file: file, memo: AnswerMemo(budget: memoBudget))
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be opened now: \(error.message)")
     }
