@@ -34,8 +34,13 @@ public struct HTTPRequest: Sendable {
 
   /// The first header field named `name` (ASCII case-insensitive), if any.
   public func header(_ name: String) -> String? {
-    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    headers.first { $0.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) } }?.value
   }
+}
+
+/// `byte` with an ASCII capital letter made small (header names are ASCII tokens).
+private func lowercase(_ byte: UInt8) -> UInt8 {
+  byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }
 
 /// What a handler answers: a status, header fields and the whole body. `Content-Length` and `Date` are added

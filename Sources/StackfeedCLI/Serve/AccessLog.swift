@@ -1,4 +1,5 @@
 import HTTPServer
+import JSONCore
 
 #if canImport(Glibc)
   import Glibc
@@ -10,19 +11,29 @@ import HTTPServer
 ///     GET /v1/feed 200 4381 B 0.412 ms
 ///     GET /v1/render 200 0 B 3.020 ms (client went away)
 enum AccessLog {
-  /// The line for `exchange`, control characters of the path shown as `?`.
-  static func line(for exchange: HTTPExchange) -> String {
-    let path = String(exchange.path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+  /// The line for `exchange`, control characters of the path shown as `?`. Written straight as bytes: it is
+  /// made for every request (callgrind: 10,200 instructions a line as one interpolated `String`, 3,000 so).
+  static func line(for exchange: HTTPExchange) -> ByteBuffer {
+    var line = ByteBuffer(capacity: 64 + exchange.method.utf8.count + exchange.path.utf8.count)
+    line.append(exchange.method)
+    line.append(UInt8(ascii: " "))
+    // A control character is one byte in UTF-8, and no byte of a longer character is below 0x80.
+    for byte in exchange.path.utf8 {
+      line.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+    }
     let (seconds, attoseconds) = exchange.duration.components
     let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    let milliseconds = "\(microseconds / 1000)." + String(String(microseconds % 1000 + 1000).dropFirst())
-    let gone = exchange.completed ? "" : " (client went away)"
-    return "\(exchange.method) \(path) \(exchange.status) \(exchange.bytes) B \(milliseconds) ms\(gone)\n"
+    line.append(" \(exchange.status) \(exchange.bytes) B \(microseconds / 1000).")
+    let fraction = microseconds % 1000
+    line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    line.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    line.append(literal: exchange.completed ? " ms\n" : " ms (client went away)\n")
+    return line
   }
 
   /// Writes the line for `exchange` on stderr.
   static func write(_ exchange: HTTPExchange) {
-    var line = line(for: exchange)
-    line.withUTF8 { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    line(for: exchange).withBytes { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
   }
 }
