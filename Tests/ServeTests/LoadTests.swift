@@ -169,21 +169,23 @@ struct LoadTests {
     let request = Array("GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
     let sent = Atomic(0)
     let finished = Atomic(false)
-    let trickle = Thread {
+    // The trickle must be over before `slow` is closed: a send on a closed descriptor number could write into
+    // another test's socket that reused it.
+    let trickled = Self.threads(1) {
       for byte in request {
+        if finished.load(ordering: .relaxed) { return }
         try? HTTPClient.send([byte], to: slow)
         sent.add(1, ordering: .relaxed)
-        if finished.load(ordering: .relaxed) { return }
         sleep(1)
       }
     }
-    trickle.start()
     while sent.load(ordering: .relaxed) < 2 { usleep(10_000) }
     for _ in 0..<20 {
       #expect(try server.get("/v1/feed").status == 200)
     }
     #expect(sent.load(ordering: .relaxed) < request.count, "the slow request is still being sent")
     finished.store(true, ordering: .relaxed)
+    trickled()
   }
 
   /// A seed folder with `items` feed items and a profile.
