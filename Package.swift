@@ -125,7 +125,7 @@ let package = Package(
       name: "stackfeed-bench",
       dependencies: [
         "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "StackLayout",
-        "StackRender",
+        "StackRender", "PostgresCore", "SQLCore",
       ]
     ),
 

@@ -41,18 +41,20 @@ extension Connection {
     try prepare(sql).query(arguments, body)
   }
 
-  /// Every row of `sql`, each turned into a value by `transform`.
+  /// Every row of `sql`, each turned into a value by `transform`. The result arrives whole (the rows are kept
+  /// anyway), which for a page of 20 rows costs about half of streaming it (docs/BENCHMARKS.md, "PostgresCore
+  /// against raw libpq"); use `query` for results too large to hold.
   public func queryAll<T>(_ sql: String, _ arguments: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> [T] {
     var results: [T] = []
-    try query(sql, arguments) { results.append(try transform($0)) }
+    try prepare(sql).queryWhole(arguments) { results.append(try transform($0)) }
     return results
   }
 
-  /// The first row of `sql` turned into a value by `transform`, or nil when there is none. The other rows are
-  /// read and dropped: give the query a `LIMIT 1` when it may return many.
+  /// The first row of `sql` turned into a value by `transform`, or nil when there is none. The result arrives
+  /// whole: give the query a `LIMIT 1` when it may return many.
   public func queryOne<T>(_ sql: String, _ arguments: [SQLValue] = [], _ transform: (Row) throws -> T) throws -> T? {
     var first: T?
-    try query(sql, arguments) { row in
+    try prepare(sql).queryWhole(arguments) { row in
       if first == nil { first = try transform(row) }
     }
     return first

@@ -16,12 +16,15 @@ import SQLCore
 ///     }
 public struct Row {
   let result: OpaquePointer
+  /// The row's index in `result` (0 in single-row mode).
+  let tuple: Int32
   let sql: String
   /// The number of columns.
   public let count: Int
 
-  init(result: OpaquePointer, sql: String) {
+  init(result: OpaquePointer, tuple: Int32 = 0, sql: String) {
     self.result = result
+    self.tuple = tuple
     self.sql = sql
     self.count = Int(stackfeed_pq_nfields(result))
   }
@@ -36,7 +39,7 @@ public struct Row {
 
   /// True when column `index` is NULL (or out of range).
   public func isNull(at index: Int) -> Bool {
-    index < 0 || index >= count || stackfeed_pq_getisnull(result, 0, Int32(index)) != 0
+    index < 0 || index >= count || stackfeed_pq_getisnull(result, tuple, Int32(index)) != 0
   }
 
   /// The value of column `index`, whatever its type (NULL for an index out of range).
@@ -111,8 +114,8 @@ public struct Row {
 
   /// The column's bytes in the text format, valid while the row is.
   private func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let length = Int(stackfeed_pq_getlength(result, 0, Int32(index)))
-    guard let base = stackfeed_pq_getvalue(result, 0, Int32(index)) else {
+    let length = Int(stackfeed_pq_getlength(result, tuple, Int32(index)))
+    guard let base = stackfeed_pq_getvalue(result, tuple, Int32(index)) else {
       return UnsafeBufferPointer(start: nil, count: 0)
     }
     return UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: length)

@@ -85,6 +85,23 @@ public final class Statement {
     guard connection.isConnected else { throw connection.failure(nil, sql: sql) }
   }
 
+  /// Runs the statement with `arguments` and calls `body` with each row of the whole result, which libpq
+  /// receives at once (`PQexecPrepared`): for results the caller keeps anyway (`queryAll`, `queryOne`), one
+  /// result instead of one per row.
+  func queryWhole(_ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
+    try prepareIfNeeded()
+    let parameters = try Parameters(arguments, sql: sql)
+    let result = parameters.withArrays { count, values, lengths, formats in
+      stackfeed_pq_exec_prepared(connection.handle, name, count, values, lengths, formats, 0)
+    }
+    defer { stackfeed_pq_clear(result) }
+    try connection.check(result, sql: sql, clearing: false)
+    guard let result else { return }
+    for tuple in 0..<stackfeed_pq_ntuples(result) {
+      try body(Row(result: result, tuple: tuple, sql: sql))
+    }
+  }
+
   private func prepareIfNeeded() throws {
     try connection.refuseWhileStreaming(sql)
     if preparedSession != connection.session { try prepareOnServer() }

@@ -109,6 +109,14 @@ import Testing
     #expect(try db.queryOne("SELECT 42") { try $0.int(at: 0) } == 42)
   }
 
+  @Test func queryAllReadsTheWholeResultSoItsTransformMayRunSQL() throws {
+    let (db, _) = try freshDatabase()
+    let doubled = try db.queryAll("SELECT x FROM generate_series(1, 3) x") { row in
+      try db.queryOne("SELECT $1::bigint * 2", [.integer(try row.int64(at: 0))]) { try $0.int(at: 0) }
+    }
+    #expect(doubled == [2, 4, 6])
+  }
+
   @Test func aThrowingBodyStopsTheQueryAndLeavesTheConnectionUsable() throws {
     struct Stop: Error {}
     let (db, _) = try freshDatabase()
