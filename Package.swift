@@ -88,7 +88,8 @@ let package = Package(
     .target(name: "FeedModels"),
     .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
-    .target(name: "FeedStore", dependencies: ["SQLCore", "SQLiteCore", "CStackfeedBundle", "JSONCore"]),
+    .target(
+      name: "FeedStore", dependencies: ["SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore"]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
@@ -105,9 +106,8 @@ let package = Package(
     .target(
       name: "StackfeedCLI",
       dependencies: [
-        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "SQLiteCore", "StackLayout", "StackRender",
-        "CardStack", "HTTPServer",
-        "JSONCore",
+        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "SQLiteCore", "PostgresCore", "StackLayout",
+        "StackRender", "CardStack", "HTTPServer", "JSONCore",
       ]
     ),
     // Release builds link the Swift runtime, FoundationEssentials and libstdc++ into the command (Linux; see

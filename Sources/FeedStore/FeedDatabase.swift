@@ -1,3 +1,4 @@
+import PostgresCore
 import SQLCore
 import SQLiteCore
 
@@ -35,6 +36,23 @@ public struct FeedDatabase {
     let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
     let database = try Database(path: path)
     return try migrated(.sqlite(database), migrations: migrations, now: now, wasCreated: size == 0)
+  }
+
+  /// Opens the database at `location` (a SQLite file, created with its folder, or a PostgreSQL database, which
+  /// must exist), then applies the pending `migrations`. On PostgreSQL `wasCreated` means the database had no
+  /// Stackfeed tables yet.
+  ///
+  /// Throws `DatabaseError` or `PostgresError` (exit 74: cannot open, not a database, server unreachable, login
+  /// refused) and `MigrationError`.
+  public static func open(location: StoreLocation, migrations: [Migration], now: () -> Date) throws -> FeedDatabase {
+    switch location.dialect {
+    case .sqlite:
+      return try open(path: location.path, migrations: migrations, now: now)
+    case .postgres:
+      let database = StoreConnection.postgres(try Connection(location.path))
+      let isNew = !(try database.tableExists(Migrator.tableName))
+      return try migrated(database, migrations: migrations, now: now, wasCreated: isNew)
+    }
   }
 
   /// The store over `database` (any backend) once the pending `migrations` are applied; `wasCreated` says

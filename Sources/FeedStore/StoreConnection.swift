@@ -1,3 +1,4 @@
+import PostgresCore
 import SQLCore
 import SQLiteCore
 
@@ -11,11 +12,13 @@ import SQLiteCore
 /// instructions on `list --format json` (docs/BENCHMARKS.md, "Two backends"); with this enum the accessors
 /// inline into the plugin as a branch and a direct call.
 ///
-///     let db = StoreConnection.sqlite(try Database(path: "/tmp/feed.sqlite"))
+///     let db = StoreConnection.sqlite(try Database(path: "/tmp/feed.sqlite"))   // or .postgres(try Connection(url))
 ///     try db.query("SELECT id FROM feed_item WHERE position > $1", [.integer(0)]) { print(try $0.string(at: 0)) }
 public enum StoreConnection {
   /// A SQLite database file.
   case sqlite(Database)
+  /// A PostgreSQL database.
+  case postgres(PostgresCore.Connection)
 }
 
 extension StoreConnection: SQLConnection {
@@ -23,6 +26,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public var dialect: SQLDialect {
     switch self {
     case .sqlite: return .sqlite
+    case .postgres: return .postgres
     }
   }
 
@@ -30,6 +34,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public var isInTransaction: Bool {
     switch self {
     case .sqlite(let db): return db.isInTransaction
+    case .postgres(let db): return db.isInTransaction
     }
   }
 
@@ -37,6 +42,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func prepare(_ sql: String) throws -> StoreStatement {
     switch self {
     case .sqlite(let db): return .sqlite(try db.prepare(sql))
+    case .postgres(let db): return .postgres(PostgresStatement(try db.prepare(sql)))
     }
   }
 
@@ -44,6 +50,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func execute(_ sql: String, _ arguments: [SQLValue]) throws {
     switch self {
     case .sqlite(let db): try db.execute(sql, arguments)
+    case .postgres(let db): try db.execute(sql, arguments)
     }
   }
 
@@ -51,6 +58,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func executeScript(_ sql: String) throws {
     switch self {
     case .sqlite(let db): try db.executeScript(sql)
+    case .postgres(let db): try db.executeScript(sql)
     }
   }
 
@@ -58,6 +66,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func query(_ sql: String, _ arguments: [SQLValue], _ body: (StoreRow) throws -> Void) throws {
     switch self {
     case .sqlite(let db): try db.query(sql, arguments) { try body(.sqlite($0)) }
+    case .postgres(let db): try db.query(sql, arguments) { try body(.postgres($0)) }
     }
   }
 
@@ -67,6 +76,7 @@ extension StoreConnection: SQLConnection {
   ) throws -> T? {
     switch self {
     case .sqlite(let db): return try db.queryOne(sql, arguments) { try transform(.sqlite($0)) }
+    case .postgres(let db): return try db.queryOne(sql, arguments) { try transform(.postgres($0)) }
     }
   }
 
@@ -74,6 +84,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func write<T>(_ body: () throws -> T) throws -> T {
     switch self {
     case .sqlite(let db): return try db.write(body)
+    case .postgres(let db): return try db.write(body)
     }
   }
 
@@ -81,20 +92,31 @@ extension StoreConnection: SQLConnection {
   @inlinable public func read<T>(_ body: () throws -> T) throws -> T {
     switch self {
     case .sqlite(let db): return try db.read(body)
+    case .postgres(let db): return try db.read(body)
     }
   }
 
-  /// Runs `body` in a write transaction holding the migration lock.
+  /// Runs `body` in a write transaction holding the migration lock: SQLite's `BEGIN IMMEDIATE`; on PostgreSQL a
+  /// transaction that first takes the advisory lock ``Migrator/advisoryLockKey`` (`pg_advisory_xact_lock`),
+  /// released when it ends, so two migrating processes take turns.
   public func migrating<T>(_ body: () throws -> T) throws -> T {
     switch self {
     case .sqlite(let db): return try db.migrating(body)
+    case .postgres(let db):
+      return try db.write {
+        try db.lockForTransaction(advisoryKey: Migrator.advisoryLockKey)
+        return try body()
+      }
     }
   }
 
-  /// Whether the table `name` exists.
+  /// Whether the table `name` exists (on PostgreSQL: in the connection's current schema).
   public func tableExists(_ name: String) throws -> Bool {
     switch self {
     case .sqlite(let db): return try db.tableExists(name)
+    case .postgres(let db):
+      let sql = "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = $1"
+      return try db.queryOne(sql, [.text(name)]) { _ in true } ?? false
     }
   }
 }
@@ -103,11 +125,14 @@ extension StoreConnection: SQLConnection {
 public enum StoreRow: SQLRow {
   /// A SQLite row.
   case sqlite(SQLiteCore.Row)
+  /// A PostgreSQL row.
+  case postgres(PostgresCore.Row)
 
   /// The number of columns.
   @inlinable public var count: Int {
     switch self {
     case .sqlite(let row): return row.count
+    case .postgres(let row): return row.count
     }
   }
 
@@ -115,6 +140,7 @@ public enum StoreRow: SQLRow {
   public func columnName(at index: Int) -> String {
     switch self {
     case .sqlite(let row): return row.columnName(at: index)
+    case .postgres(let row): return row.columnName(at: index)
     }
   }
 
@@ -122,6 +148,7 @@ public enum StoreRow: SQLRow {
   public func value(at index: Int) -> SQLValue {
     switch self {
     case .sqlite(let row): return row.value(at: index)
+    case .postgres(let row): return row.value(at: index)
     }
   }
 
@@ -129,6 +156,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func string(at index: Int) throws -> String {
     switch self {
     case .sqlite(let row): return try row.string(at: index)
+    case .postgres(let row): return try row.string(at: index)
     }
   }
 
@@ -136,6 +164,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func optionalString(at index: Int) throws -> String? {
     switch self {
     case .sqlite(let row): return try row.optionalString(at: index)
+    case .postgres(let row): return try row.optionalString(at: index)
     }
   }
 
@@ -143,6 +172,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func int64(at index: Int) throws -> Int64 {
     switch self {
     case .sqlite(let row): return try row.int64(at: index)
+    case .postgres(let row): return try row.int64(at: index)
     }
   }
 
@@ -150,6 +180,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func optionalInt64(at index: Int) throws -> Int64? {
     switch self {
     case .sqlite(let row): return try row.optionalInt64(at: index)
+    case .postgres(let row): return try row.optionalInt64(at: index)
     }
   }
 
@@ -157,6 +188,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func double(at index: Int) throws -> Double {
     switch self {
     case .sqlite(let row): return try row.double(at: index)
+    case .postgres(let row): return try row.double(at: index)
     }
   }
 
@@ -164,6 +196,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func optionalDouble(at index: Int) throws -> Double? {
     switch self {
     case .sqlite(let row): return try row.optionalDouble(at: index)
+    case .postgres(let row): return try row.optionalDouble(at: index)
     }
   }
 
@@ -171,6 +204,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func isNull(at index: Int) throws -> Bool {
     switch self {
     case .sqlite(let row): return try row.isNull(at: index)
+    case .postgres(let row): return row.isNull(at: index)
     }
   }
 }
@@ -179,11 +213,14 @@ public enum StoreRow: SQLRow {
 public enum StoreStatement: SQLStatement {
   /// A SQLite statement.
   case sqlite(SQLiteCore.Statement)
+  /// A PostgreSQL statement with the arguments bound so far.
+  case postgres(PostgresStatement)
 
   /// Binds text or NULL to parameter `index`.
   @inlinable public func bind(_ value: String?, at index: Int32) throws {
     switch self {
     case .sqlite(let statement): try statement.bind(value, at: index)
+    case .postgres(let statement): try statement.bind(value, at: index)
     }
   }
 
@@ -191,6 +228,7 @@ public enum StoreStatement: SQLStatement {
   @inlinable public func bind(_ value: Int64, at index: Int32) throws {
     switch self {
     case .sqlite(let statement): try statement.bind(value, at: index)
+    case .postgres(let statement): try statement.bind(value, at: index)
     }
   }
 
@@ -198,6 +236,7 @@ public enum StoreStatement: SQLStatement {
   @inlinable public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
     switch self {
     case .sqlite(let statement): try statement.bind(utf8: bytes, at: index)
+    case .postgres(let statement): try statement.bind(utf8: bytes, at: index)
     }
   }
 
@@ -205,6 +244,7 @@ public enum StoreStatement: SQLStatement {
   @inlinable public func runBound() throws {
     switch self {
     case .sqlite(let statement): try statement.runBound()
+    case .postgres(let statement): try statement.runBound()
     }
   }
 
@@ -212,6 +252,7 @@ public enum StoreStatement: SQLStatement {
   @inlinable public func run(_ arguments: [SQLValue]) throws {
     switch self {
     case .sqlite(let statement): try statement.run(arguments)
+    case .postgres(let statement): try statement.run(arguments)
     }
   }
 }

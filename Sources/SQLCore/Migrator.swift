@@ -12,6 +12,9 @@
 public struct Migrator: Sendable {
   /// The bookkeeping table.
   public static let tableName = "stackfeed_migrations"
+  /// The PostgreSQL advisory lock a migration transaction holds (`pg_advisory_xact_lock`): the bytes of
+  /// `sfmigrat` read as a big-endian 64-bit integer, one key every Stackfeed process agrees on.
+  public static let advisoryLockKey: Int64 = 0x7366_6D69_6772_6174
   private static func createTable(_ dialect: SQLDialect) -> String {
     // Names compare byte by byte on both engines (PostgreSQL's default collation follows the locale).
     let name = dialect == .postgres ? "TEXT COLLATE \"C\"" : "TEXT"

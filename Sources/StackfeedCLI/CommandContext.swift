@@ -41,13 +41,16 @@ public final class CommandContext {
   }
 
   /// A command line that runs this program on the same database with `arguments`, quoted for a POSIX shell:
-  /// `/path/to/stackfeed list --db /tmp/big.sqlite --limit 20`.
+  /// `/path/to/stackfeed list --db /tmp/big.sqlite --limit 20`. A PostgreSQL URL is shown without its password
+  /// (libpq reads it from `$PGPASSWORD` or `~/.pgpass`).
   public func commandLine(_ arguments: [String]) -> String {
-    let words = [program] + arguments.prefix(1) + (databaseOption.map { ["--db", $0] } ?? []) + arguments.dropFirst()
+    let database = databaseOption.map { _ in ["--db", location.name] } ?? []
+    let words = [program] + arguments.prefix(1) + database + arguments.dropFirst()
     return words.map(\.shellWord).plainJoined(separator: " ")
   }
 
-  /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default.
+  /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default (a file path, or a
+  /// PostgreSQL URL).
   public var location: StoreLocation {
     StoreLocation.resolve(option: databaseOption, environment: environment)
   }
@@ -61,22 +64,22 @@ public final class CommandContext {
   /// Says on stderr that a listing found no rows: the database holds no feed, or nothing follows `cursor`.
   public func noteEmptyFeed(after cursor: FeedCursor? = nil) throws {
     if let cursor {
-      try note("no rows after the cursor \(cursor): the feed in \(location.path) ends before it")
+      try note("no rows after the cursor \(cursor): the feed in \(location.name) ends before it")
     } else {
-      try note("the feed in \(location.path) is empty (to load the reference feed: \(commandLine(["seed"])))")
+      try note("the feed in \(location.name) is empty (to load the reference feed: \(commandLine(["seed"])))")
     }
   }
 
   /// Opens the database and applies pending migrations. With `bootstrap`, a missing embedded default database
   /// is created and seeded from the bundled seeds (saying so on stderr); a missing `--db`/`$STACKFEED_DB` file
-  /// is an error (exit 66) rather than a new empty file.
+  /// is an error (exit 66) rather than a new empty file. A PostgreSQL database must exist (its tables are
+  /// created by the migrations); a server that cannot be reached or refuses the login is exit 74.
   public func openDatabase(bootstrap: Bool) throws -> FeedDatabase {
     let location = location
-    let exists = access(location.path, F_OK) == 0
-    if bootstrap && !exists && !location.isEmbeddedDefault {
+    if bootstrap && location.dialect == .sqlite && !location.isEmbeddedDefault && access(location.path, F_OK) != 0 {
       throw StoreError(path: location.path, problem: "no database here (create it with stackfeed seed --db)")
     }
-    let store = try FeedDatabase.open(path: location.path, migrations: registry.migrations, now: Date.init)
+    let store = try FeedDatabase.open(location: location, migrations: registry.migrations, now: Date.init)
     if bootstrap && store.wasCreated && location.isEmbeddedDefault {
       try Seeder(registry: registry).seed(
         SeedFiles(registry.defaultSeedFolder.files), into: store.database, reset: false)

@@ -31,8 +31,11 @@ public enum ExitCode {
     case let error as MigrationError:
       return (error.isBuildFault ? software : ioError, "database migration refused: \(error)")
     case let error as any SQLError:
-      let place = database.map { error.message.contains($0) ? "" : ": \($0)" } ?? ""
-      return (error.isMisuse ? software : ioError, "database error: \(error.message)\(place)")
+      // libpq's messages run over several lines: one line here.
+      let message = error.message.split(whereSeparator: \.isNewline).map { $0.trimmingPrefix(while: \.isWhitespace) }
+        .joined(separator: " ")
+      let place = database.map { message.contains($0) ? "" : ": \($0)" } ?? ""
+      return (error.isMisuse ? software : ioError, "database error: \(message)\(place)")
     case let error as OutputError: return (ioError, error.description)
     case let error as HTTPServerError: return (ioError, error.description)
     case let error as LayoutInputError: return (error.code, error.description)

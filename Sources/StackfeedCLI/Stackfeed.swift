@@ -90,7 +90,7 @@ public enum Stackfeed {
           let context = CommandContext(
             environment: environment, databaseOption: database, output: output, errors: errors, registry: registry,
             program: arguments.first ?? "stackfeed")
-          databasePath = context.location.path
+          databasePath = context.location.name
           try parsed.run(in: context)
         }
       } else {

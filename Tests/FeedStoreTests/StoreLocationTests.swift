@@ -1,4 +1,5 @@
 import FeedStore
+import SQLCore
 import Testing
 
 @Suite struct StoreLocationTests {
@@ -42,5 +43,23 @@ import Testing
   @Test func theAccountHomeIsAnAbsolutePath() {
     // Every account of the machine running the tests has a passwd entry with an absolute home folder.
     #expect(StoreLocation.accountHome()?.hasPrefix("/") == true)
+  }
+
+  @Test(arguments: [
+    ("/tmp/feed.sqlite", SQLDialect.sqlite, "/tmp/feed.sqlite"),
+    ("postgres://feed:s3cret@db.example:5432/stackfeed", .postgres, "postgres://feed@db.example:5432/stackfeed"),
+    ("POSTGRESQL://feed@db.example/stackfeed", .postgres, "POSTGRESQL://feed@db.example/stackfeed"),
+    (
+      "postgresql:///stackfeed?host=/run/pg&password=s3cret&sslmode=off", .postgres,
+      "postgresql:///stackfeed?host=/run/pg&sslmode=off"
+    ),
+    ("postgres://db.example/stackfeed?password=s3cret", .postgres, "postgres://db.example/stackfeed"),
+    ("postgresish.sqlite", .sqlite, "postgresish.sqlite"),
+  ])
+  func aURLNamesPostgreSQLAndIsShownWithoutItsPassword(given: String, dialect: SQLDialect, shown: String) {
+    let location = StoreLocation.resolve(option: given, environment: [:])
+    #expect(location.dialect == dialect)
+    #expect(location.name == shown)
+    #expect(location.path == given)
   }
 }

@@ -94,8 +94,13 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: emitter.streamCount)
-    if let stream {
-      try emitter.emitStream(stream) { try flush(upTo: emitter.streamCount) }
+    // The stream is read in runs that end where the next inserted rows go, so no query runs while another's rows
+    // are being read (a PostgreSQL connection streams one query at a time).
+    while let stream {
+      let run = pending.first.map { $0.index - emitter.streamCount }
+      let ended = try emitter.emitStream(stream, rows: run)
+      try flush(upTo: emitter.streamCount)
+      if ended { break }
     }
     try flush(upTo: Int.max)
   }

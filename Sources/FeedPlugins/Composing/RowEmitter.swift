@@ -43,11 +43,15 @@ final class RowEmitter {
     try emitModels(of: plugin, after: key, limit: nil, isStream: false) {}
   }
 
-  /// Emits the stream plugin's rows after ``streamKey``, calling `afterEach` after each one (to place inserted
-  /// rows). Asks the plugin for no more rows than the limit can still take, plus one.
-  func emitStream(_ plugin: any RowPlugin, afterEach: () throws -> Void) throws {
+  /// Emits the stream plugin's rows after ``streamKey``, at most `rows` of them when given (the run up to the
+  /// next inserted rows). Asks the plugin for no more rows than the limit can still take, plus one. Returns true
+  /// when the stream has no more rows.
+  func emitStream(_ plugin: any RowPlugin, rows run: Int?) throws -> Bool {
     let rowsWanted = limit.map { max(0, $0 - emitted) + 1 }
-    try emitModels(of: plugin, after: streamKey, limit: rowsWanted, isStream: true, afterEach: afterEach)
+    let asked = [run, rowsWanted].compactMap { $0 }.min()
+    let before = streamCount
+    try emitModels(of: plugin, after: streamKey, limit: asked, isStream: true) {}
+    return asked.map { streamCount - before < $0 } ?? true
   }
 
   // One call into the plugin per query: `loadRows` is compiled for the plugin's own type, so the stream's rows

@@ -9,7 +9,7 @@ struct MigrateCommand: Command {
 
   func run(in context: CommandContext) throws {
     let store = try context.openDatabase(bootstrap: false)
-    let path = context.location.path
+    let path = context.location.name
     if store.appliedMigrations.isEmpty {
       try context.output.write("\(path) is up to date\n")
     } else {

@@ -45,7 +45,8 @@ struct SeedCommand: Command {
         throw UsageError("--kind: \(error)")
       }
     }
-    let created = NewDatabaseFiles(database: context.location.path)
+    let location = context.location
+    let created = location.dialect == .sqlite ? NewDatabaseFiles(database: location.path) : nil
     do {
       try seed(in: context, generator: generator)
     } catch {
@@ -87,7 +88,7 @@ struct SeedCommand: Command {
     } else if reset {
       try context.output.write("reset the database\n")
     } else if generate == nil {
-      try context.output.write("loaded nothing into \(context.location.path) (--no-reference)\n")
+      try context.output.write("loaded nothing into \(context.location.name) (--no-reference)\n")
     }
     if let generate, let generator {
       try context.output.write("generated \(generate) \(generator.generatedRowsName)\n")

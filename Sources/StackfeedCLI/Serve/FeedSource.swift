@@ -1,4 +1,6 @@
 import FeedPlugins
+import FeedStore
+import PostgresCore
 import SQLiteCore
 import Synchronization
 
@@ -113,6 +115,68 @@ final class SQLiteReaders: FeedSource, Sendable {
       return Reader(database: try Database(path: path), file: file, memo: AnswerMemo(budget: memoBudget))
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be opened now: \(error.message)")
+    }
+  }
+
+  private func giveBack(_ reader: Reader) {
+    idle.withLock { $0.append(reader) }
+  }
+}
+
+/// The PostgreSQL store for the server: one connection per worker at a time (kept in a pool), each page read in
+/// one `REPEATABLE READ READ ONLY` transaction, so a re-seed committed by another process is seen whole or not at
+/// all. A connection the server dropped (restart, failover) is opened again and the read run once more: a read
+/// has no effect to repeat, so the answer is right or the request gets a 503, never a wrong page.
+final class PostgresReaders: FeedSource, Sendable {
+  private struct Reader: @unchecked Sendable {  // a connection is used by one request at a time
+    var connection: PostgresCore.Connection
+  }
+
+  /// The database's URL (with its password: never printed; `name` is).
+  private let url: String
+  /// The URL without its password, for messages.
+  let name: String
+  private let registry: PluginRegistry
+  private let idle = Mutex<[Reader]>([])
+
+  init(location: StoreLocation, registry: PluginRegistry) {
+    self.url = location.path
+    self.name = location.name
+    self.registry = registry
+  }
+
+  func read<T>(context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T {
+    let reader = try borrow()
+    do {
+      let result = try composing(on: reader, context: context, body)
+      giveBack(reader)
+      return result
+    } catch let error as PostgresError {
+      if !error.isConnectionProblem { giveBack(reader) }
+      if error.isBusy {
+        throw StoreUnavailable(description: "the database \(name) cannot be read now: \(error.message)")
+      }
+      throw error
+    }
+  }
+
+  /// Runs `body`, once more on a new session when the connection was lost before or during it.
+  private func composing<T>(on reader: Reader, context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T {
+    let composer = FeedComposer(registry: registry, database: .postgres(reader.connection), context: context)
+    do {
+      return try body(composer)
+    } catch let error as PostgresError where error.isConnectionLost {
+      try reader.connection.reconnect()
+      return try body(composer)
+    }
+  }
+
+  private func borrow() throws -> Reader {
+    if let pooled = idle.withLock({ $0.popLast() }) { return pooled }
+    do {
+      return Reader(connection: try PostgresCore.Connection(url))
+    } catch {
+      throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
     }
   }
 

@@ -42,9 +42,15 @@ struct ServeCommand: Command {
     try HTTPServer.loadLibrary()
     // Migrates the database, and creates and seeds the embedded default on first use, as `list` does.
     _ = try context.openDatabase(bootstrap: true)
-    let path = context.location.path
+    let location = context.location
+    let path = location.name
+    let source: any FeedSource =
+      switch location.dialect {
+      case .sqlite: SQLiteReaders(path: location.path, registry: context.registry)
+      case .postgres: PostgresReaders(location: location, registry: context.registry)
+      }
     let api = FeedAPI(
-      source: SQLiteReaders(path: path, registry: context.registry), registry: context.registry,
+      source: source, registry: context.registry,
       defaultZone: try context.timeZone(option: nil), environment: context.environment)
     // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
     var stopSignals = sigset_t()
