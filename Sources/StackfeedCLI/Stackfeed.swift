@@ -21,7 +21,8 @@ public enum Stackfeed {
     let lines = [
       "Global options:",
       "  --db PATH     the database file; else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite",
-      "                (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset)",
+      "                (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset);",
+      "                a postgres:// or postgresql:// URL for a PostgreSQL database",
       "  -h, --help    show help for the command (also: stackfeed help COMMAND)",
       "  --version     print stackfeed's version",
     ]
