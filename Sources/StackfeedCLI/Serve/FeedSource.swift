@@ -22,9 +22,9 @@ struct FeedSnapshot {
   /// The answers made earlier from the version of the feed this read sees.
   let memo: AnswerMemo
   private let registry: PluginRegistry
-  private let database: Database
+  private let database: StoreConnection
 
-  init(memo: AnswerMemo, registry: PluginRegistry, database: Database) {
+  init(memo: AnswerMemo, registry: PluginRegistry, database: StoreConnection) {
     self.memo = memo
     self.registry = registry
     self.database = database
@@ -32,7 +32,7 @@ struct FeedSnapshot {
 
   /// A composer over this snapshot, formatting in `context`.
   func composer(context: RowContext) -> FeedComposer {
-    FeedComposer(registry: registry, database: .sqlite(database), context: context)
+    FeedComposer(registry: registry, database: database, context: context)
   }
 }
 
@@ -92,7 +92,7 @@ final class SQLiteReaders: FeedSource, Sendable {
         // The first statement of the transaction: it starts the read, so the version is the one every later
         // query of this read sees.
         reader.memo.use(version: try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0)
-        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: database))
+        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .sqlite(database)))
       }
       giveBack(reader)
       return result
@@ -127,9 +127,19 @@ final class SQLiteReaders: FeedSource, Sendable {
 /// one `REPEATABLE READ READ ONLY` transaction, so a re-seed committed by another process is seen whole or not at
 /// all. A connection the server dropped (restart, failover) is opened again and the read run once more: a read
 /// has no effect to repeat, so the answer is right or the request gets a 503, never a wrong page.
+///
+/// PostgreSQL has no cheap counterpart of SQLite's `PRAGMA data_version`, so every read starts its memo afresh
+/// (a new version each time): answers are never remembered across reads here.
 final class PostgresReaders: FeedSource, Sendable {
-  private struct Reader: @unchecked Sendable {  // a connection is used by one request at a time
-    var connection: PostgresCore.Connection
+  private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
+    let connection: PostgresCore.Connection
+    let memo: AnswerMemo
+    var reads: Int64 = 0
+
+    init(connection: PostgresCore.Connection, memo: AnswerMemo) {
+      self.connection = connection
+      self.memo = memo
+    }
   }
 
   /// The database's URL (with its password: never printed; `name` is).
@@ -138,6 +148,7 @@ final class PostgresReaders: FeedSource, Sendable {
   let name: String
   private let registry: PluginRegistry
   private let idle = Mutex<[Reader]>([])
+  private let memoBudget = AnswerMemo.Budget(limit: 0)
 
   init(location: StoreLocation, registry: PluginRegistry) {
     self.url = location.path
@@ -145,10 +156,10 @@ final class PostgresReaders: FeedSource, Sendable {
     self.registry = registry
   }
 
-  func read<T>(context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T {
+  func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
     let reader = try borrow()
     do {
-      let result = try composing(on: reader, context: context, body)
+      let result = try reading(on: reader, body)
       giveBack(reader)
       return result
     } catch let error as PostgresError {
@@ -160,21 +171,28 @@ final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
-  /// Runs `body`, once more on a new session when the connection was lost before or during it.
-  private func composing<T>(on reader: Reader, context: RowContext, _ body: (FeedComposer) throws -> T) throws -> T {
-    let composer = FeedComposer(registry: registry, database: .postgres(reader.connection), context: context)
+  /// One read transaction, run once more on a new session when the connection was lost before or during it.
+  private func reading<T>(on reader: Reader, _ body: (FeedSnapshot) throws -> T) throws -> T {
+    let connection = reader.connection
+    func once() throws -> T {
+      try connection.read {
+        reader.reads += 1
+        reader.memo.use(version: reader.reads)
+        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .postgres(connection)))
+      }
+    }
     do {
-      return try body(composer)
+      return try once()
     } catch let error as PostgresError where error.isConnectionLost {
-      try reader.connection.reconnect()
-      return try body(composer)
+      try connection.reconnect()
+      return try once()
     }
   }
 
   private func borrow() throws -> Reader {
     if let pooled = idle.withLock({ $0.popLast() }) { return pooled }
     do {
-      return Reader(connection: try PostgresCore.Connection(url))
+      return Reader(connection: try PostgresCore.Connection(url), memo: AnswerMemo(budget: memoBudget))
     } catch {
       throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
     }
