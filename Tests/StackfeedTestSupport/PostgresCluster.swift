@@ -13,8 +13,8 @@ import Foundation
 /// as the `postgres` user (Debian's `postgresql` package creates it; `initdb` refuses root) through `setpriv`.
 ///
 /// Tests share one cluster per test process (`shared()`, started on first use and stopped when the process
-/// exits); each asks for its own database (`makeDatabase()`). A test that restarts the server starts a private
-/// one (`start()`) and stops it itself. Every cluster also has a watchdog that stops it and removes its folder
+/// exits); each asks for its own database (`makeDatabase()`). A test that restarts or stops the server starts a
+/// private one (`start()`) and stops it itself; `startStandby()` adds a streaming replica of a private cluster. Every cluster also has a watchdog that stops it and removes its folder
 /// if the test process dies without doing so, so no `postgres` process outlives the test run.
 ///
 ///     @Test(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
@@ -79,10 +79,40 @@ public final class PostgresCluster: @unchecked Sendable {
     throw lastError ?? ClusterError(message: "the server did not start")
   }
 
-  private init(programs: PostgresPrograms, port: Int) throws {
+  /// Starts a streaming replica (a hot standby) of this cluster on another free port: `pg_basebackup -R` copies
+  /// the running cluster over its Unix socket (initdb's `pg_hba.conf` trusts local replication connections),
+  /// then the copy starts as a standby that follows the primary's WAL and answers read-only queries. Its
+  /// databases and password are the primary's. The caller stops it (`stop()`), before the primary.
+  public func startStandby() throws -> PostgresCluster {
+    guard let basebackup = programs.basebackup else {
+      throw ClusterError(message: "pg_basebackup not found (apt-get install postgresql)")
+    }
+    var lastError: Error?
+    for _ in 0..<3 {
+      let standby = try PostgresCluster(programs: programs, port: try Self.freePort(), password: password)
+      do {
+        try standby.run(
+          basebackup,
+          [
+            "-h", folder.path, "-p", String(port), "-U", Self.user, "-D", standby.dataFolder.path,
+            "--write-recovery-conf", "--checkpoint=fast", "--no-sync",
+          ])
+        _ = FileManager.default.createFile(atPath: standby.logFile.path, contents: nil)
+        try standby.appendSettings()
+        try standby.startServer()
+        return standby
+      } catch {
+        standby.stop()
+        lastError = error
+      }
+    }
+    throw lastError ?? ClusterError(message: "the standby did not start")
+  }
+
+  private init(programs: PostgresPrograms, port: Int, password: String? = nil) throws {
     self.programs = programs
     self.port = port
-    self.password = "pw-" + UUID().uuidString.lowercased()
+    self.password = password ?? "pw-" + UUID().uuidString.lowercased()
     let base = FileManager.default.temporaryDirectory.appendingPathComponent(
       "stackfeed-pg-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
@@ -115,6 +145,16 @@ public final class PostgresCluster: @unchecked Sendable {
     try startServer()
   }
 
+  /// Stops the server (a fast shutdown: open sessions are ended) and keeps its data; `resume()` starts it again.
+  public func pause() {
+    stopServer()
+  }
+
+  /// Starts the server again after `pause()`, with the same data, port and password.
+  public func resume() throws {
+    try startServer()
+  }
+
   /// Stops the server (a fast shutdown) and removes the folder; later calls do nothing.
   public func stop() {
     let wasStopped = lock.withLock {
@@ -141,6 +181,12 @@ public final class PostgresCluster: @unchecked Sendable {
         "-D", dataFolder.path, "--locale=C", "--encoding=UTF8", "--no-sync", "-U", Self.user,
         "--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=\(passwordFile.path)",
       ])
+    try appendSettings()
+  }
+
+  /// This cluster's port, socket folder and test settings, appended to `postgresql.conf` (later lines win, so a
+  /// standby's replace the ones copied from its primary).
+  private func appendSettings() throws {
     let settings = """
 
       # stackfeed test cluster
@@ -171,14 +217,17 @@ public final class PostgresCluster: @unchecked Sendable {
     process.standardError = log
     try process.run()
     server = process
-    // postmaster.pid's last line reads "ready" once connections are accepted (what `pg_ctl -w` waits for).
+    // postmaster.pid's last line reads "ready" once connections are accepted, "standby" once a hot standby
+    // accepts read-only ones (what `pg_ctl -w` waits for).
     let pidFile = dataFolder.appendingPathComponent("postmaster.pid")
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       guard process.isRunning else {
         throw ClusterError(message: "postgres exited (\(process.terminationStatus)): \(serverLog)")
       }
-      if let text = try? String(contentsOf: pidFile, encoding: .utf8), text.contains("ready") { return }
+      if let text = try? String(contentsOf: pidFile, encoding: .utf8), text.contains("ready") || text.contains("standby") {
+        return
+      }
       usleep(20_000)
     }
     throw ClusterError(message: "postgres did not become ready within 60 s: \(serverLog)")

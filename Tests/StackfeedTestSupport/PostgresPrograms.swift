@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The PostgreSQL server programs the tests start a throwaway cluster with (`initdb`, `postgres`, `createdb`), and
+/// The PostgreSQL server programs the tests start a throwaway cluster with (`initdb`, `postgres`, `createdb`, and
+/// `pg_basebackup` for a replica), and
 /// whether this machine can run those tests at all.
 ///
 /// Debian's `postgresql` package keeps the server programs out of `PATH` (in `/usr/lib/postgresql/VERSION/bin`), so
@@ -16,6 +17,8 @@ public struct PostgresPrograms: Sendable {
   public let postgres: URL
   /// `createdb`: creates a database.
   public let createdb: URL
+  /// `pg_basebackup`: copies a running cluster, for a streaming replica (``PostgresCluster/startStandby()``).
+  public let basebackup: URL?
 
   /// The programs found on this machine, or nil when one is missing.
   public static let found: PostgresPrograms? = {
@@ -28,7 +31,8 @@ public struct PostgresPrograms: Sendable {
     guard let initdb = find("initdb"), let postgres = find("postgres"), let createdb = find("createdb") else {
       return nil
     }
-    return PostgresPrograms(initdb: initdb, postgres: postgres, createdb: createdb)
+    return PostgresPrograms(
+      initdb: initdb, postgres: postgres, createdb: createdb, basebackup: find("pg_basebackup"))
   }()
 
   /// Whether tests against a real server can run: the server programs are there and libpq loads.

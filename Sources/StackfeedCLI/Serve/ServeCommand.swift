@@ -1,4 +1,5 @@
 import FeedPlugins
+import FeedStore
 import HTTPServer
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
   static let usage =
-    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--db PATH]"
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--db PATH|URL] [--read-db URL]"
   static let help = """
       --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
       --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
@@ -18,6 +19,9 @@ struct ServeCommand: Command {
                           0 serves each connection on its own thread
       --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
                           duration)
+      --read-db URL       read the feed from this PostgreSQL database, e.g. a streaming replica of --db
+                          (default $STACKFEED_READ_DB, else --db itself); --db is still migrated at start.
+                          A replica lags its primary: a re-seed shows there a moment later (docs/STORAGE.md)
     The URL is printed on stderr at start. SIGINT (Ctrl-C) or SIGTERM stops it: requests in flight are
     answered, then the database is closed. Endpoints: docs/HTTP.md.
     """
@@ -26,6 +30,8 @@ struct ServeCommand: Command {
   var port = 8080
   var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   var quiet = false
+  /// `--read-db`: the database the feed is read from, when not the one `--db` names.
+  var readDatabase: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     host = try arguments.option("--host") ?? host
@@ -34,16 +40,18 @@ struct ServeCommand: Command {
     threads = try arguments.integer("--threads", minimum: 0) ?? max(1, threads)
     guard threads <= 1024 else { throw UsageError("--threads takes 0 to 1024, not \(threads)") }
     quiet = arguments.flag("--quiet")
+    readDatabase = try arguments.option("--read-db")
   }
 
   func run(in context: CommandContext) throws {
     // Before anything else (the default database is created on first use): a machine without the library
     // gets one sentence naming the package, exit 74, and nothing changed.
     try HTTPServer.loadLibrary()
+    let location = try readLocation(in: context)
     // Migrates the database, and creates and seeds the embedded default on first use, as `list` does.
     _ = try context.openDatabase(bootstrap: true)
-    let location = context.location
-    let path = location.name
+    let database = context.location.name
+    let path = location.name == database ? database : "\(database), feed read from \(location.name)"
     let source: any FeedSource =
       switch location.dialect {
       case .sqlite: SQLiteReaders(path: location.path, registry: context.registry)
@@ -73,5 +81,22 @@ struct ServeCommand: Command {
     try context.note("\(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping after the requests in flight")
     server.stop()
     try context.note("stopped")
+  }
+
+  /// Where the feed is read from: `--read-db`, else `$STACKFEED_READ_DB`, else the database itself. A read
+  /// database must be PostgreSQL, as the database must be (a SQLite file has no replicas).
+  private func readLocation(in context: CommandContext) throws -> StoreLocation {
+    let database = context.location
+    let name = readDatabase == nil ? "$STACKFEED_READ_DB" : "--read-db"
+    guard let url = readDatabase ?? context.environment["STACKFEED_READ_DB"].flatMap({ $0.isEmpty ? nil : $0 })
+    else { return database }
+    let location = StoreLocation.resolve(option: url, environment: [:])
+    guard location.dialect == .postgres else {
+      throw UsageError("\(name) takes a postgres:// or postgresql:// URL, not \(url)")
+    }
+    guard database.dialect == .postgres else {
+      throw UsageError("\(name) needs a PostgreSQL database for --db too, not the SQLite file \(database.path)")
+    }
+    return location
   }
 }

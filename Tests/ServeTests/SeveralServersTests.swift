@@ -1,0 +1,147 @@
+import Foundation
+import StackfeedTestSupport
+import Testing
+
+/// Several `stackfeed serve` processes over one PostgreSQL database, a database that goes away under them, and a
+/// server reading from a streaming replica: real processes on ephemeral ports over throwaway clusters. Skipped,
+/// saying why, without libmicrohttpd or PostgreSQL.
+@Suite(
+  "several servers over one PostgreSQL database",
+  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
+  .enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+struct SeveralServersTests {
+  static let page = "/v1/feed?limit=20"
+
+  @Test("a re-seed from a third process is seen by both servers whole: every answer is the old or the new feed")
+  func twoServersSeeAReseedWhole() throws {
+    let url = try PostgresCluster.shared().makeDatabase()
+    let servers = try [ServerProcess(), ServerProcess()]
+    #expect(try servers[0].run(["seed", "--db", url]).code == 0)
+    let old = try Self.listed(url, by: servers[0])
+    for server in servers { try server.start(["--db", url, "--quiet"]) }
+    for server in servers { #expect(try server.get(Self.page).body == old) }
+
+    // Replaces the feed in one transaction of a few thousand rows, polling both servers until it has committed.
+    let reseed = try Self.spawn(
+      ["seed", "--db", url, "--reset", "--no-reference", "--generate", "3000"], by: servers[0])
+    var answers: [(server: Int, reply: HTTPReply)] = []
+    var duringReseed = 0
+    repeat {
+      for (index, server) in servers.enumerated() { answers.append((index, try server.get(Self.page))) }
+      if reseed.isRunning { duringReseed += 1 }
+    } while reseed.isRunning
+    reseed.waitUntilExit()
+    #expect(reseed.terminationStatus == 0)
+    let new = try Self.listed(url, by: servers[0])
+    #expect(new != old)
+    for (index, server) in servers.enumerated() { answers.append((index, try server.get(Self.page))) }
+
+    #expect(duringReseed > 0, "no request was answered while the re-seed ran")
+    for (index, reply) in answers {
+      #expect(reply.status == 200, "server \(index): \(reply.status) \(reply.text)")
+      #expect(reply.body == old || reply.body == new, "server \(index) answered half a feed: \(reply.text)")
+    }
+    for index in servers.indices {
+      #expect(answers.last { $0.server == index }?.reply.body == new, "server \(index) still has the old feed")
+    }
+    for server in servers { #expect(server.stop() == 0) }
+  }
+
+  @Test("the database stopped under a running server: 503 with Retry-After, never a wrong page; started: served")
+  func aStoppedDatabaseIs503UntilItIsBack() throws {
+    let cluster = try PostgresCluster.start()
+    defer { cluster.stop() }
+    let url = cluster.url()
+    let server = try ServerProcess()
+    #expect(try server.run(["seed", "--db", url]).code == 0)
+    let page = try Self.listed(url, by: server)
+    try server.start(["--db", url, "--quiet", "--threads", "2"])
+    #expect(try server.get(Self.page).body == page)
+
+    cluster.pause()
+    for target in [Self.page, Self.page, "/v1/render?width=320&format=json"] {
+      let reply = try server.get(target)
+      #expect(reply.status == 503, "\(target) while the database is stopped: \(reply.status) \(reply.text)")
+      #expect(reply.header("Retry-After") == "1")
+      #expect(reply.text.contains("127.0.0.1"), "the problem names the database: \(reply.text)")
+      #expect(!reply.text.contains(cluster.password), "the password leaked: \(reply.text)")
+    }
+
+    try cluster.resume()
+    let replies = try (0..<3).map { _ in try server.get(Self.page) }
+    for reply in replies {
+      #expect(reply.status == 200, "after the database is back: \(reply.status) \(reply.text)")
+      #expect(reply.body == page)
+    }
+    #expect(server.stop() == 0)
+  }
+
+  @Test("--read-db: the feed is read from a streaming replica, which follows a re-seed on the primary")
+  func aReplicaServesTheFeedAndFollowsThePrimary() throws {
+    let primary = try PostgresCluster.start()
+    defer { primary.stop() }
+    let server = try ServerProcess()
+    #expect(try server.run(["seed", "--db", primary.url()]).code == 0)
+    let old = try Self.listed(primary.url(), by: server)
+    let standby = try primary.startStandby()
+    defer { standby.stop() }
+    try server.start(["--db", primary.url(), "--read-db", standby.url(), "--quiet"])
+    #expect(server.log.contains("feed read from postgres://stackfeed@127.0.0.1:\(standby.port)/postgres"))
+    #expect(!server.log.contains(primary.password))
+    #expect(try server.get(Self.page).body == old)
+
+    // Reads never touch the primary: the feed is served while it is stopped.
+    primary.pause()
+    #expect(try server.get(Self.page).body == old)
+    try primary.resume()
+
+    let reseed = try server.run(["seed", "--db", primary.url(), "--reset", "--no-reference", "--generate", "50"])
+    #expect(reseed.code == 0, "\(reseed.stderr)")
+    let new = try Self.listed(primary.url(), by: server)
+    #expect(new != old)
+    // The replica shows the new feed once it has replayed the primary's WAL: bounded wait, old or new meanwhile.
+    let deadline = Date().addingTimeInterval(30)
+    var reply = try server.get(Self.page)
+    while reply.body != new && Date() < deadline {
+      #expect(reply.status == 200 && reply.body == old, "neither the old nor the new feed: \(reply.text)")
+      usleep(20_000)
+      reply = try server.get(Self.page)
+    }
+    #expect(reply.body == new, "the replica did not follow the re-seed within 30 s")
+    #expect(server.stop() == 0)
+  }
+
+  @Test(
+    "--read-db takes only a PostgreSQL URL, over a PostgreSQL database: exit 64 naming the option",
+    arguments: [
+      (["--read-db", "/tmp/replica.sqlite", "--db", "postgres://127.0.0.1/feed"], "--read-db takes a postgres://"),
+      (["--read-db", "postgres://127.0.0.1/feed"], "--read-db needs a PostgreSQL database for --db too"),
+    ])
+  func aReadDatabaseMustBePostgres(arguments: [String], message: String) throws {
+    let server = try ServerProcess()
+    let database = arguments.contains("--db") ? [] : ["--db", server.database]
+    let result = try server.run(["serve", "--port", "0"] + database + arguments)
+    #expect(result.code == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: server.database), "nothing is created")
+  }
+
+  /// What `stackfeed list --format json --limit 20` prints for the database at `url`: the bytes `/v1/feed` serves.
+  static func listed(_ url: String, by server: ServerProcess) throws -> [UInt8] {
+    let result = try server.run(["list", "--db", url, "--format", "json", "--limit", "20"])
+    guard result.code == 0 else { throw ServerError(text: "list failed: \(result.stderr)") }
+    return Array(result.stdout.utf8)
+  }
+
+  /// Starts `stackfeed arguments…` in `server`'s environment without waiting for it.
+  static func spawn(_ arguments: [String], by server: ServerProcess) throws -> Process {
+    let process = Process()
+    process.executableURL = ServerProcess.binary
+    process.arguments = arguments
+    process.environment = server.environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+}

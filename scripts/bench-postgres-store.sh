@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The feed on PostgreSQL against SQLite and against raw libpq (docs/BENCHMARKS.md, "PostgreSQL"), in one run:
+# a throwaway cluster (initdb, pg_ctl, default settings but the port and socket), then RUNS rounds, each
+# interleaving every side:
+#   seed   - raw libpq (scripts/postgres_anchor.c: one prepared INSERT per row, one transaction, insert phase
+#            only), the store in process (stackfeed-bench store: FeedItemPlugin.generate, the same), and the
+#            whole `stackfeed seed --generate ROWS --no-reference` process on PostgreSQL and on SQLite;
+#   page   - a 20-row keyset page: raw libpq's prepared SELECT (median of 200), the store's composer in process
+#            (median of 201), and the whole `stackfeed list --format json --limit 20` process (median of 11);
+#   serve  - /v1/feed?limit=20 requests/s with wrk at 16 connections, one server process (--threads 2) and
+#            two (--threads 1 each, 8 connections each, requests/s added), on SQLite and on PostgreSQL.
+#
+#   scripts/bench-postgres.sh                  # ROWS=100000 RUNS=5 DURATION=5
+# BIN / BENCH: the release binaries (swift build -c release); ANCHOR: scripts/postgres_anchor.c, built with cc
+# against libpq-dev. Prints one line per measurement and a min/median/max summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.build/release/stackfeed}
+BENCH=${BENCH:-.build/release/stackfeed-bench}
+ANCHOR=${ANCHOR:-scripts/postgres_anchor.c}
+ROWS=${ROWS:-100000}
+RUNS=${RUNS:-5}
+DURATION=${DURATION:-5}
+pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+work=$(mktemp -d /tmp/stackfeed-bench-pg.XXXXXX)
+results="$work/results.txt"
+servers=()
+as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups "$@"; else "$@"; fi; }
+cleanup() {
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  [ -f "$work/data/postmaster.pid" ] && as_server "$pgbin/pg_ctl" -D "$work/data" -m fast stop >/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+[ "$(id -u)" = 0 ] && chown postgres "$work"
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+as_server "$pgbin/initdb" -D "$work/data" --locale=C --encoding=UTF8 -U stackfeed --auth=trust >/dev/null
+printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$port" "$work" \
+  >>"$work/data/postgresql.conf"
+as_server "$pgbin/pg_ctl" -D "$work/data" -l "$work/server.log" -w start >/dev/null
+for database in anchor store cli; do as_server "$pgbin/createdb" -h "$work" -p "$port" -U stackfeed "$database"; done
+url() { echo "postgres://stackfeed@127.0.0.1:$port/$1"; }
+cc -O2 -std=c11 -I/usr/include/postgresql -o "$work/postgres_anchor" "$ANCHOR" -lpq
+
+record() { echo "$1 $2 $3 $4" >>"$results"; }  # record FIGURE SIDE RUN VALUE
+seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
+median_of() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers, prints its URL
+  local log="$work/serve-${#servers[@]}.log"
+  "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" 2>"$log" &
+  servers+=($!)
+  until grep -q 'serving http' "$log"; do sleep 0.05; done
+  grep -o 'http://[^/]*' "$log" | head -1
+}
+stop_servers() {
+  for pid in "${servers[@]}"; do kill "$pid" && wait "$pid" || true; done
+  servers=()
+}
+rps() { wrk -t"$1" -c"$2" -d"${DURATION}s" "$3" | awk '/Requests\/sec/ {print $2} /Non-2xx/ {print "errors: " $0 > "/dev/stderr"}'; }
+
+echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), rows $ROWS, runs $RUNS"
+echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# binary: $BIN ($(stat -c %s "$BIN") bytes)"
+sqlite="$work/feed.sqlite"
+for run in $(seq 1 "$RUNS"); do
+  # Seeding and paging: the anchor, the store in process, then the CLI processes.
+  read -r insert first middle < <("$work/postgres_anchor" "$(url anchor)" "$ROWS" text 200 |
+    sed -E 's/.* insert_s=([0-9.]+) .* page_first_us=([0-9.]+) page_middle_us=([0-9.]+) .*/\1 \2 \3/')
+  record seed_rows_per_s libpq "$run" "$(echo "$ROWS / $insert" | bc)"
+  record page_first_us libpq "$run" "$first"
+  record page_middle_us libpq "$run" "$middle"
+  for side in postgres sqlite; do
+    target=$([ $side = postgres ] && url store || echo "$work/bench.sqlite")
+    STACKFEED_BENCH_DB=$target "$BENCH" store --rows "$ROWS" --reps 1 --json >"$work/store.json"
+    python3 - "$work/store.json" "$side" "$run" >>"$results" <<'PY'
+import json, sys
+path, side, run = sys.argv[1:]
+names = {"store.seed": "seed_rows_per_s", "store.page.first": "page_first_us", "store.page.middle": "page_middle_us"}
+for line in open(path):
+    figure = json.loads(line)
+    print(f"{names[figure['name']]} store-{side} {run} {figure['value']}")
+PY
+  done
+  as_server "$pgbin/dropdb" -h "$work" -p "$port" -U stackfeed cli
+  as_server "$pgbin/createdb" -h "$work" -p "$port" -U stackfeed cli
+  rm -f "$sqlite"*
+  for db in "$(url cli)" "$sqlite"; do
+    side=$([ "$db" = "$sqlite" ] && echo sqlite || echo postgres)
+    "$BIN" migrate --db "$db" >/dev/null
+    took=$(seconds "$BIN" seed --db "$db" --generate "$ROWS" --no-reference)
+    record seed_rows_per_s "cli-$side" "$run" "$(echo "$ROWS / $took" | bc)"
+    page=$(for _ in $(seq 11); do seconds "$BIN" list --db "$db" --format json --limit 20; done | median_of)
+    record page_first_us "cli-$side" "$run" "$(echo "$page * 1000000" | bc)"
+  done
+  # /v1/feed at 16 connections: one server process, then two.
+  for db in "$(url cli)" "$sqlite"; do
+    side=$([ "$db" = "$sqlite" ] && echo sqlite || echo postgres)
+    one=$(serve "$db" 2)
+    cmp <(curl -s "$one/v1/feed?limit=20") <("$BIN" list --db "$db" --format json --limit 20)
+    record feed_rps "1-server-$side" "$run" "$(rps 2 16 "$one/v1/feed?limit=20")"
+    stop_servers
+    a=$(serve "$db" 1)
+    b=$(serve "$db" 1)
+    rps 1 8 "$a/v1/feed?limit=20" >"$work/a.rps" &
+    first_wrk=$!
+    rps 1 8 "$b/v1/feed?limit=20" >"$work/b.rps"
+    wait "$first_wrk"
+    record feed_rps "2-servers-$side" "$run" "$(echo "$(cat "$work/a.rps") + $(cat "$work/b.rps")" | bc)"
+    stop_servers
+  done
+  echo "# run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+done
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 - "$results" <<'PY'
+import collections, statistics, sys
+groups = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    figure, side, run, value = line.split()
+    groups[(figure, side)][int(run)] = float(value)
+print(f"{'figure':<16} {'side':<20} {'min':>12} {'median':>12} {'max':>12}  runs")
+for (figure, side), runs in sorted(groups.items()):
+    values = list(runs.values())
+    print(f"{figure:<16} {side:<20} {min(values):>12.1f} {statistics.median(values):>12.1f} {max(values):>12.1f}  {len(values)}")
+# Paired ratios, per run: the store's seed rate over raw libpq's, raw libpq's page time over the store's.
+def ratio(figure, side, base, invert):
+    a, b = groups.get((figure, side), {}), groups.get((figure, base), {})
+    values = [(b[r] / a[r]) if invert else (a[r] / b[r]) for r in a if r in b]
+    if values:
+        print(f"ratio {figure:<16} {side:<16} vs {base:<8} median {statistics.median(values):.3f}"
+              f" [{min(values):.3f}, {max(values):.3f}]  (>= 0.7 is the target; higher is better)")
+ratio("seed_rows_per_s", "store-postgres", "libpq", False)
+ratio("seed_rows_per_s", "cli-postgres", "libpq", False)
+ratio("page_first_us", "store-postgres", "libpq", True)
+ratio("page_middle_us", "store-postgres", "libpq", True)
+PY
