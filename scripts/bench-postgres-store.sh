@@ -10,7 +10,7 @@
 #   serve  - /v1/feed?limit=20 requests/s with wrk at 16 connections, one server process (--threads 2) and
 #            two (--threads 1 each, 8 connections each, requests/s added), on SQLite and on PostgreSQL.
 #
-#   scripts/bench-postgres.sh                  # ROWS=100000 RUNS=5 DURATION=5
+#   scripts/bench-postgres-store.sh                # ROWS=100000 RUNS=5 DURATION=5
 # BIN / BENCH: the release binaries (swift build -c release); ANCHOR: scripts/postgres_anchor.c, built with cc
 # against libpq-dev. Prints one line per measurement and a min/median/max summary.
 set -euo pipefail
@@ -25,6 +25,7 @@ pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 work=$(mktemp -d /tmp/stackfeed-bench-pg.XXXXXX)
 results="$work/results.txt"
 servers=()
+urls=()
 as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups "$@"; else "$@"; fi; }
 cleanup() {
   for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
@@ -47,16 +48,17 @@ record() { echo "$1 $2 $3 $4" >>"$results"; }  # record FIGURE SIDE RUN VALUE
 seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
 median_of() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
-serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers, prints its URL
+serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers and its URL to $urls
   local log="$work/serve-${#servers[@]}.log"
-  "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" 2>"$log" &
+  "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
   servers+=($!)
   until grep -q 'serving http' "$log"; do sleep 0.05; done
-  grep -o 'http://[^/]*' "$log" | head -1
+  urls+=("$(grep -o 'http://[^/]*' "$log" | head -1)")
 }
 stop_servers() {
   for pid in "${servers[@]}"; do kill "$pid" && wait "$pid" || true; done
   servers=()
+  urls=()
 }
 rps() { wrk -t"$1" -c"$2" -d"${DURATION}s" "$3" | awk '/Requests\/sec/ {print $2} /Non-2xx/ {print "errors: " $0 > "/dev/stderr"}'; }
 
@@ -97,15 +99,15 @@ PY
   # /v1/feed at 16 connections: one server process, then two.
   for db in "$(url cli)" "$sqlite"; do
     side=$([ "$db" = "$sqlite" ] && echo sqlite || echo postgres)
-    one=$(serve "$db" 2)
-    cmp <(curl -s "$one/v1/feed?limit=20") <("$BIN" list --db "$db" --format json --limit 20)
-    record feed_rps "1-server-$side" "$run" "$(rps 2 16 "$one/v1/feed?limit=20")"
+    serve "$db" 2
+    cmp <(curl -s "${urls[0]}/v1/feed?limit=20") <("$BIN" list --db "$db" --format json --limit 20)
+    record feed_rps "1-server-$side" "$run" "$(rps 2 16 "${urls[0]}/v1/feed?limit=20")"
     stop_servers
-    a=$(serve "$db" 1)
-    b=$(serve "$db" 1)
-    rps 1 8 "$a/v1/feed?limit=20" >"$work/a.rps" &
+    serve "$db" 1
+    serve "$db" 1
+    rps 1 8 "${urls[0]}/v1/feed?limit=20" >"$work/a.rps" &
     first_wrk=$!
-    rps 1 8 "$b/v1/feed?limit=20" >"$work/b.rps"
+    rps 1 8 "${urls[1]}/v1/feed?limit=20" >"$work/b.rps"
     wait "$first_wrk"
     record feed_rps "2-servers-$side" "$run" "$(echo "$(cat "$work/a.rps") + $(cat "$work/b.rps")" | bc)"
     stop_servers
