@@ -30,7 +30,8 @@ enum StoreBench: BenchCommand {
     for _ in 0..<options.reps {
       let database = try fresh(location)
       var failure: (any Error)?
-      seed.append(Stopwatch.seconds { do { try FeedItemPlugin().generate(rows, in: database) } catch { failure = error } })
+      seed.append(
+        Stopwatch.seconds { do { try FeedItemPlugin().generate(rows, in: database) } catch { failure = error } })
       if let failure { throw failure }
       let middleCursor = try page(database, after: nil, skipping: rows / 2)
       for _ in 0..<201 {

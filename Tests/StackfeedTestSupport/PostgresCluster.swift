@@ -225,7 +225,9 @@ public final class PostgresCluster: @unchecked Sendable {
       guard process.isRunning else {
         throw ClusterError(message: "postgres exited (\(process.terminationStatus)): \(serverLog)")
       }
-      if let text = try? String(contentsOf: pidFile, encoding: .utf8), text.contains("ready") || text.contains("standby") {
+      if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+        text.contains("ready") || text.contains("standby")
+      {
         return
       }
       usleep(20_000)
