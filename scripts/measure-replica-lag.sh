@@ -23,14 +23,14 @@ cleanup() {
 trap cleanup EXIT
 [ "$(id -u)" = 0 ] && chown postgres "$work"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-settings() { printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$1" "$work/$2" >>"$work/$2/postgresql.conf"; }
+settings() { printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$1" "$work" >>"$work/$2/postgresql.conf"; }
 
 primary=$(free_port)
 as_server "$pgbin/initdb" -D "$work/primary" --locale=C --encoding=UTF8 -U stackfeed --auth=trust >/dev/null
 settings "$primary" primary
 as_server "$pgbin/pg_ctl" -D "$work/primary" -l "$work/primary.log" -w start >/dev/null
 standby=$(free_port)
-as_server "$pgbin/pg_basebackup" -h "$work/primary" -p "$primary" -U stackfeed -D "$work/standby" -R --checkpoint=fast
+as_server "$pgbin/pg_basebackup" -h "$work" -p "$primary" -U stackfeed -D "$work/standby" -R --checkpoint=fast
 settings "$standby" standby
 as_server "$pgbin/pg_ctl" -D "$work/standby" -l "$work/standby.log" -w start >/dev/null
 url="postgres://stackfeed@127.0.0.1:$primary/postgres"
