@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # `stackfeed serve` against nginx serving the same response bytes as static files, measured with wrk
 # (docs/BENCHMARKS.md, "HTTP server"). Runs are paired and interleaved: for each run, endpoint and connection
-# count, stackfeed then nginx, back to back.
+# count, stackfeed then nginx, back to back. The server runs as by default, writing its request log (to a
+# file); QUIET=1 adds --quiet.
 #
 #   scripts/bench-serve.sh                 # RUNS=5 runs of DURATION=5 s at 1, 16, 64 connections
+#                                          # (also feed-pages: a random 20-row page of the 1M rows per request,
+#                                          # so that nearly every request is a page not answered before)
 #   MODE=threads scripts/bench-serve.sh    # the worker modes: --threads 1, 2, 4 and 0 (thread per connection)
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
+#   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
+#                                          # the same page again and again, and a new page each time
 #
 # BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
@@ -19,6 +24,7 @@ SECONDS_PER_RUN=${DURATION:-5}
 MODE=${MODE:-compare}
 RSS_SECONDS=${RSS_SECONDS:-300}
 THREADS=${THREADS:-2}
+QUIET=${QUIET:-0}
 work=$(mktemp -d /tmp/stackfeed-bench-serve.XXXXXX)
 results="$work/results.txt"
 server_pid=""
@@ -33,7 +39,10 @@ trap cleanup EXIT
 [ -f "$DB" ] || "$BIN" seed --db "$DB" --generate 1000000 >/dev/null
 
 start_server() {  # start_server THREADS: serve on a free port, sets $server_pid and $server
-  "$BIN" serve --db "$DB" --port 0 --quiet --threads "$1" 2>"$work/serve.log" &
+  quiet=()
+  [ "$QUIET" = 1 ] && quiet=(--quiet)
+  rm -f "$work/serve.log"
+  "$BIN" serve --db "$DB" --port 0 "${quiet[@]}" --threads "$1" 2>"$work/serve.log" &
   server_pid=$!
   until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
   server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
@@ -44,10 +53,11 @@ stop_server() {
   server_pid=""
 }
 
-# wrk_run NAME SERVER CONNS RUN URL: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value" lines.
+# wrk_run NAME SERVER CONNS RUN URL [WRK OPTIONS]: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value"
+# lines.
 wrk_run() {
   local threads=$(($3 < 2 ? $3 : 2))
-  wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "$5" >"$work/wrk.txt"
+  wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "${@:6}" "$5" >"$work/wrk.txt"
   python3 - "$work/wrk.txt" "$1" "$2" "$3" "$4" >>"$results" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
@@ -79,8 +89,24 @@ for (name, conns, server, figure), values in sorted(groups.items()):
 PY
 }
 
+# Random pages: after=feed_item:N:N:N is the cursor after the N-th item of the generated feed; each wrk thread
+# draws its own sequence.
+cat >"$work/pages.lua" <<'LUA'
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("seed", threads * 7919)
+end
+function init(args) math.randomseed(seed) end
+function request()
+  local n = math.random(1, 999000)
+  return wrk.format(nil, "/v1/feed?limit=20&after=feed_item:" .. n .. ":" .. n .. ":" .. n)
+end
+LUA
+
 echo "load before: $(cat /proc/loadavg)"
-echo "binary: $BIN ($(stat -c %s "$BIN") bytes), database: $DB ($(stat -c %s "$DB") bytes)"
+echo "binary: $BIN ($(stat -c %s "$BIN") bytes), database: $DB ($(stat -c %s "$DB") bytes)," \
+  "request log: $([ "$QUIET" = 1 ] && echo "off (--quiet)" || echo "on, to a file")"
 
 case "$MODE" in
 compare)
@@ -115,6 +141,7 @@ NGINX
     for conns in 1 16 64; do
       wrk_run feed stackfeed "$conns" "$run" "$server/v1/feed?limit=20"
       wrk_run feed nginx "$conns" "$run" "http://127.0.0.1:$port/feed.json"
+      wrk_run feed-pages stackfeed "$conns" "$run" "$server/" -s "$work/pages.lua"
       wrk_run render stackfeed "$conns" "$run" "$server/v1/render?limit=20"
       wrk_run render nginx "$conns" "$run" "http://127.0.0.1:$port/render.json"
     done
@@ -129,6 +156,46 @@ threads)
       stop_server
     done
     echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  ;;
+instructions)
+  # The server under callgrind (one worker thread), sent N then N+1000 requests over one keep-alive
+  # connection; the difference / 1000 is the cost of a request, start-up and shutdown cancelling out.
+  # valgrind 3.19 cannot read Swift 6.3's DWARF 5: a copy without debug information is profiled.
+  cp "$BIN" "$work/stackfeed" && strip --strip-debug "$work/stackfeed"
+  cat >"$work/client.py" <<'PY'
+import http.client, sys
+port, count, first = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+connection = http.client.HTTPConnection("127.0.0.1", port)
+for n in range(count):
+    # "new": the page after item n + 1, a page no earlier request asked for
+    connection.request("GET", "/v1/feed?limit=20" + (f"&after=feed_item:{n + 1}:{n + 1}:{n + 1}" if first == "new" else ""))
+    response = connection.getresponse()
+    assert response.status == 200, response.status
+    response.read()
+PY
+  instructions() {  # instructions COUNT PAGES [serve options]: total instructions of the server process
+    local count=$1 pages=$2
+    shift 2
+    rm -f "$work/callgrind.log"
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/stackfeed" serve --db "$DB" \
+      --port 0 --threads 1 "$@" 2>"$work/callgrind.log" &
+    local pid=$!
+    until grep -qs 'serving http' "$work/callgrind.log"; do sleep 0.2; done
+    python3 "$work/client.py" "$(grep -o 'http://127.0.0.1:[0-9]*' "$work/callgrind.log" | grep -o '[0-9]*$')" \
+      "$count" "$pages"
+    kill -TERM "$pid"
+    wait "$pid" || true
+    awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out"
+  }
+  for pages in same new; do
+    for log in on off; do
+      options=()
+      [ "$log" = off ] && options=(--quiet)
+      base=$(instructions 100 "$pages" "${options[@]}")
+      more=$(instructions 1100 "$pages" "${options[@]}")
+      echo "instructions per request: /v1/feed?limit=20, $pages page, request log $log: $(((more - base) / 1000))"
+    done
   done
   ;;
 rss)
