@@ -70,13 +70,13 @@ final class SQLiteReaders: FeedSource, Sendable {
   let path: String
   private let registry: PluginRegistry
   private let idle = Mutex<[Reader]>([])
-  private let memoBudget: AnswerMemo.Budget
+  private let memoBytes: Int
 
-  /// Readers of the database at `path`; their memos hold at most `memoBytes` together.
-  init(path: String, registry: PluginRegistry, memoBytes: Int = 32 << 20) {
+  /// Readers of the database at `path`; each connection's memo holds at most `memoBytes` of answers.
+  init(path: String, registry: PluginRegistry, memoBytes: Int = 4 << 20) {
     self.path = path
     self.registry = registry
-    memoBudget = AnswerMemo.Budget(limit: memoBytes)
+    self.memoBytes = memoBytes
   }
 
   func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
@@ -112,7 +112,7 @@ final class SQLiteReaders: FeedSource, Sendable {
     }
     if let pooled { return pooled }
     do {
-      return Reader(database: try Database(path: path), file: file, memo: AnswerMemo(budget: memoBudget))
+      return Reader(database: try Database(path: path), file: file, memo: AnswerMemo(limit: memoBytes))
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be opened now: \(error.message)")
     }
