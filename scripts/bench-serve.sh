@@ -86,6 +86,17 @@ print(f"{'endpoint':<10} {'conns':>5} {'server':<14} {'figure':<7} {'min':>10} {
 for (name, conns, server, figure), values in sorted(groups.items()):
     print(f"{name:<10} {conns:>5} {server:<14} {figure:<7} {min(values):>10.3f} {statistics.median(values):>10.3f}"
           f" {max(values):>10.3f}  {len(values)}")
+# The paired ratio: stackfeed's rate over nginx's in the same run (measured back to back).
+rates = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    figure, name, server, conns, run, value = line.split()
+    if figure == "rps":
+        rates[(name, int(conns))].setdefault(run, {})[server] = float(value)
+for (name, conns), runs in sorted(rates.items()):
+    ratios = [pair["stackfeed"] / pair["nginx"] for pair in runs.values() if len(pair) == 2]
+    if ratios:
+        print(f"{name:<10} {conns:>5} {'stackfeed/nginx':<14} {'ratio':<7} {min(ratios):>10.3f}"
+              f" {statistics.median(ratios):>10.3f} {max(ratios):>10.3f}  {len(ratios)}")
 PY
 }
 
