@@ -148,7 +148,6 @@ final class PostgresReaders: FeedSource, Sendable {
   let name: String
   private let registry: PluginRegistry
   private let idle = Mutex<[Reader]>([])
-  private let memoBudget = AnswerMemo.Budget(limit: 0)
 
   init(location: StoreLocation, registry: PluginRegistry) {
     self.url = location.path
@@ -192,7 +191,7 @@ final class PostgresReaders: FeedSource, Sendable {
   private func borrow() throws -> Reader {
     if let pooled = idle.withLock({ $0.popLast() }) { return pooled }
     do {
-      return Reader(connection: try PostgresCore.Connection(url), memo: AnswerMemo(budget: memoBudget))
+      return Reader(connection: try PostgresCore.Connection(url), memo: AnswerMemo(limit: 0))
     } catch {
       throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
     }
