@@ -167,7 +167,7 @@ let package = Package(
       name: "StackfeedCLITests",
       dependencies: [
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLCore",
-        "SQLiteCore", "CardStack", "StackfeedTestSupport",
+        "SQLiteCore", "CardStack", "HTTPServer", "StackfeedTestSupport",
       ]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
     .testTarget(name: "ServeTests", dependencies: ["stackfeed", "StackfeedTestSupport"]),
