@@ -31,12 +31,13 @@ extension Connection {
 
   /// `read(body)`, run again once on a new session when the connection was lost (the server restarted): a
   /// read has no effect to repeat, so retrying gives the right answer or a second error, never a wrong one.
-  /// Not for use inside a transaction (a lost connection takes the transaction with it).
+  /// Inside a transaction it does not retry (a lost connection takes the transaction with it).
   @discardableResult
   public func readRetryingOnConnectionLoss<T>(_ body: () throws -> T) throws -> T {
+    let isNested = isInTransaction
     do {
       return try read(body)
-    } catch let error as PostgresError where error.isConnectionLost && !isInTransaction {
+    } catch let error as PostgresError where error.isConnectionLost && !isNested {
       try reconnect()
       return try read(body)
     }

@@ -12,7 +12,8 @@ import SQLCore
 ///       for (id, title) in items { try insert.execute([.text(id), .text(title)]) }
 ///     }
 ///
-/// After `Connection.reconnect()` the statement is prepared again on its next use.
+/// After `Connection.reconnect()` the statement is prepared again on its next use. A statement belongs to its
+/// connection, which keeps it in its cache: use it only while you hold the connection.
 public final class Statement {
   /// The SQL text the statement was prepared from.
   public let sql: String
