@@ -4,14 +4,27 @@ import SQLCore
 
 extension FeedItemPlugin: RowGenerator {
   /// The texts generated items cycle through (the reference feed's).
-  private static let samples: [(title: String, subtitle: String, tag: String?, image: String)] = [
-    ("The future is functional", "Get after your goals in new Apex", "new releases", "functional-male"),
-    ("Press reset", "The newest collection is here", nil, "reset"),
-    ("The future is functional", "Get after your goals in new Apex", "new releases", "functional-female"),
-    ("Raise the bar", "Level up in Vital Rise", nil, "raise"),
-    ("Must haves", "Your key piece inspo", nil, "must-have"),
-    ("Take on the heat", "In summer activewear", nil, "flex"),
+  private static let samples: [Sample] = [
+    Sample(
+      title: "The future is functional", subtitle: "Get after your goals in new Apex", tag: "new releases",
+      image: "functional-male"),
+    Sample(title: "Press reset", subtitle: "The newest collection is here", tag: nil, image: "reset"),
+    Sample(
+      title: "The future is functional", subtitle: "Get after your goals in new Apex", tag: "new releases",
+      image: "functional-female"),
+    Sample(title: "Raise the bar", subtitle: "Level up in Vital Rise", tag: nil, image: "raise"),
+    Sample(title: "Must haves", subtitle: "Your key piece inspo", tag: nil, image: "must-have"),
+    Sample(title: "Take on the heat", subtitle: "In summer activewear", tag: nil, image: "flex"),
   ]
+
+  /// The texts of one generated item (a struct, not a tuple: copying a tuple out of the array went through the
+  /// runtime's generic value witnesses, +630 instructions per row; docs/BENCHMARKS.md, "Issue 13").
+  private struct Sample {
+    let title: String
+    let subtitle: String
+    let tag: String?
+    let image: String
+  }
 
   /// How often `generate` reports progress, in rows.
   public static let progressInterval = 50_000
