@@ -45,13 +45,15 @@ hide_in() {
   done
   mount --bind "$view" "$folder"
 }
-library=$(ldconfig -p | awk '$1 == "libmicrohttpd.so.12" { print $NF; exit }')
+# awk reads all of ldconfig's list (no early exit): an early exit would kill ldconfig with SIGPIPE, and under
+# pipefail that silently ends this script with status 141.
+library=$(ldconfig -p | awk '$1 == "libmicrohttpd.so.12" && !found { print $NF; found = 1 }')
 if [ -z "$library" ]; then
   echo "check-bare-machine: libmicrohttpd.so.12 is not installed, so this check would prove nothing" \
     "(apt-get install libmicrohttpd12; .ci/run does)" >&2
   exit 1
 fi
-libpq=$(ldconfig -p | awk '$1 == "libpq.so.5" { print $NF; exit }')
+libpq=$(ldconfig -p | awk '$1 == "libpq.so.5" && !found { print $NF; found = 1 }')
 if [ -z "$libpq" ]; then
   echo "check-bare-machine: libpq.so.5 is not installed, so this check would prove nothing" \
     "(apt-get install libpq5; .ci/run does)" >&2
