@@ -41,14 +41,9 @@ public final class Statement {
   /// updated or deleted (0 for other statements). Rows it returns are discarded.
   @discardableResult
   public func execute(_ arguments: [SQLValue] = []) throws -> Int {
-    try prepareIfNeeded()
-    let parameters = try Parameters(arguments, sql: sql)
-    let result = parameters.withArrays { count, values, lengths, formats in
-      stackfeed_pq_exec_prepared(connection.handle, name, count, values, lengths, formats, 0)
+    try withWholeResult(arguments) { result in
+      stackfeed_pq_cmd_tuples(result).flatMap { Int(String(cString: $0)) } ?? 0
     }
-    defer { stackfeed_pq_clear(result) }
-    try connection.check(result, sql: sql, clearing: false)
-    return stackfeed_pq_cmd_tuples(result).flatMap { Int(String(cString: $0)) } ?? 0
   }
 
   /// Runs the statement with `arguments` and calls `body` with each row as it arrives (libpq's single-row mode,
@@ -90,6 +85,17 @@ public final class Statement {
   /// receives at once (`PQexecPrepared`): for results the caller keeps anyway (`queryAll`, `queryOne`), one
   /// result instead of one per row.
   func queryWhole(_ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
+    try withWholeResult(arguments) { result in
+      guard let result else { return }
+      for tuple in 0..<stackfeed_pq_ntuples(result) {
+        try body(Row(result: result, tuple: tuple, sql: sql))
+      }
+    }
+  }
+
+  /// Runs the statement with `arguments` (`PQexecPrepared`) and hands its checked result to `body`; the result
+  /// is cleared when `body` returns.
+  private func withWholeResult<T>(_ arguments: [SQLValue], _ body: (OpaquePointer?) throws -> T) throws -> T {
     try prepareIfNeeded()
     let parameters = try Parameters(arguments, sql: sql)
     let result = parameters.withArrays { count, values, lengths, formats in
@@ -97,10 +103,7 @@ public final class Statement {
     }
     defer { stackfeed_pq_clear(result) }
     try connection.check(result, sql: sql, clearing: false)
-    guard let result else { return }
-    for tuple in 0..<stackfeed_pq_ntuples(result) {
-      try body(Row(result: result, tuple: tuple, sql: sql))
-    }
+    return try body(result)
   }
 
   private func prepareIfNeeded() throws {
