@@ -136,16 +136,18 @@ if ! grep -q "needs rsvg-convert, which is not on PATH" "$log"; then
   echo "check-bare-machine: the rsvg-convert tests were not skipped with their note" >&2
   exit 1
 fi
-if ! grep -q "needs libmicrohttpd.so.12, which cannot be loaded (apt-get install libmicrohttpd12" "$log"; then
-  tail -40 "$log"
-  echo "check-bare-machine: the serve tests were not skipped with their note" >&2
-  exit 1
-fi
-if ! grep -q "needs a PostgreSQL server: initdb and postgres" "$log"; then
-  tail -40 "$log"
-  echo "check-bare-machine: the PostgreSQL tests were not skipped with their note" >&2
-  exit 1
-fi
+# require LOG GREP-ARGS… -- MESSAGE: fails the check with MESSAGE (and the log's end) unless grep finds the line.
+require() {
+  local log=$1 message=${*: -1}
+  if ! grep -q "${@:2:$#-3}" "$log"; then
+    tail -40 "$log"
+    echo "check-bare-machine: $message" >&2
+    exit 1
+  fi
+}
+require "$log" "needs libmicrohttpd.so.12, which cannot be loaded (apt-get install libmicrohttpd12" -- \
+  "the serve tests were not skipped with their note"
+require "$log" "needs a PostgreSQL server: initdb and postgres" -- "the PostgreSQL tests were not skipped with their note"
 # The two tests that run only where a library is missing must have run and passed. They run again on their own,
 # one test at a time: in the parallel run above, lines of concurrent tests can interleave in the log and split
 # the line a grep looks for.
@@ -157,16 +159,10 @@ if ! PATH="$swift_dir:$shadow" swift test --no-parallel \
   echo "check-bare-machine: the tests of a machine without libmicrohttpd12 or libpq5 fail" >&2
   exit 1
 fi
-if ! grep -qE '^. Test "without libmicrohttpd12, serve exits 74 .* passed' "$only"; then
-  tail -40 "$only"
-  echo "check-bare-machine: the test of serve without libmicrohttpd did not run and pass" >&2
-  exit 1
-fi
-if ! grep -qE '^. Test "without libpq5, a connection fails with one sentence naming the package" passed' "$only"; then
-  tail -40 "$only"
-  echo "check-bare-machine: the test of a connection without libpq did not run and pass" >&2
-  exit 1
-fi
+require "$only" -E '^. Test "without libmicrohttpd12, serve exits 74 .* passed' -- \
+  "the test of serve without libmicrohttpd did not run and pass"
+require "$only" -E '^. Test "without libpq5, a connection fails with one sentence naming the package" passed' -- \
+  "the test of a connection without libpq did not run and pass"
 grep -E "^. (Test|Suite) .* skipped" "$log" || true
 echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12, libmicrohttpd-dev, libpq5, libpq-dev" \
   "($((SECONDS - start)) s)"
