@@ -54,6 +54,8 @@ BIN=$("${BUILD[@]}" --show-bin-path)
 if [ -z "${WORK:-}" ]; then
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
+else
+  mkdir -p "$WORK"
 fi
 gcc -O2 -std=c11 -o "$WORK/sqlite_anchor" "$ANCHOR" -lsqlite3
 
