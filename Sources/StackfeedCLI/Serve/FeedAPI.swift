@@ -35,7 +35,7 @@ struct FeedAPI: Sendable {
           status: 405, detail: "\(request.path) answers GET and HEAD, not \(request.method)",
           headers: [HTTPField("Allow", "GET, HEAD")])
       }
-      var query = Query(request.query)
+      let query = Query(request.query)
       if endpoint == .index {  // the one endpoint that does not read the store
         try query.finish()
         response = Self.tagged(Self.indexPage)
@@ -43,7 +43,9 @@ struct FeedAPI: Sendable {
         response = try source.read { snapshot in
           let key = AnswerMemo.Key(path: request.path, query: request.query)
           if let remembered = snapshot.memo[key] { return remembered }
-          let made = Self.tagged(try answer(endpoint, query: &query, in: snapshot))
+          // A read runs again after a lost connection: each run takes the request's parameters afresh.
+          var parameters = query
+          let made = Self.tagged(try answer(endpoint, query: &parameters, in: snapshot))
           if made.status == 200 { snapshot.memo.remember(made, for: key) }
           return made
         }
