@@ -160,7 +160,7 @@ let package = Package(
       name: "FeedPluginsTests",
       dependencies: [
         "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "SQLiteCore",
-        "StackLayout", "StackRender", "StackfeedTestSupport", "PromoPlugin",
+        "PostgresCore", "StackLayout", "StackRender", "StackfeedTestSupport", "PromoPlugin",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -15,16 +15,19 @@
   X(PGresult *, PQprepare, prepare,                                                                         \
     (PGconn *conn, const char *name, const char *query, int n_params, const Oid *param_types),              \
     (conn, name, query, n_params, param_types))                                                             \
-  X(PGresult *, PQexecPrepared, exec_prepared,                                                              \
-    (PGconn *conn, const char *name, int n_params, const char *const *param_values,                         \
+  X(int, PQsendQueryParams, send_query_params,                                                              \
+    (PGconn *conn, const char *command, int n_params, const Oid *param_types, const char *const *param_values, \
      const int *param_lengths, const int *param_formats, int result_format),                                \
-    (conn, name, n_params, param_values, param_lengths, param_formats, result_format))                      \
+    (conn, command, n_params, param_types, param_values, param_lengths, param_formats, result_format))      \
   X(int, PQsendQueryPrepared, send_query_prepared,                                                          \
     (PGconn *conn, const char *name, int n_params, const char *const *param_values,                         \
      const int *param_lengths, const int *param_formats, int result_format),                                \
     (conn, name, n_params, param_values, param_lengths, param_formats, result_format))                      \
   X(int, PQsetSingleRowMode, set_single_row_mode, (PGconn *conn), (conn))                                   \
   X(PGresult *, PQgetResult, get_result, (PGconn *conn), (conn))                                            \
+  X(int, PQenterPipelineMode, enter_pipeline_mode, (PGconn *conn), (conn))                                 \
+  X(int, PQexitPipelineMode, exit_pipeline_mode, (PGconn *conn), (conn))                                   \
+  X(int, PQpipelineSync, pipeline_sync, (PGconn *conn), (conn))                                             \
   X(ExecStatusType, PQresultStatus, result_status, (const PGresult *res), (res))                            \
   X(char *, PQresultErrorMessage, result_error_message, (const PGresult *res), (res))                       \
   X(char *, PQresultErrorField, result_error_field, (const PGresult *res, int field_code), (res, field_code)) \

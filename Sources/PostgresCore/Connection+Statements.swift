@@ -27,7 +27,9 @@ extension Connection {
   /// protocol, <https://www.postgresql.org/docs/current/libpq-exec.html#LIBPQ-PQEXEC>): for migrations. Outside
   /// a transaction the server runs them as one implicit transaction; the first error stops them.
   public func executeScript(_ sql: String) throws {
-    try refuseWhileStreaming(sql)
+    try prepareToSend(sql)
+    try sendPendingBegin()
+    roundTripCount += 1
     try check(stackfeed_pq_exec(handle, sql), sql: sql)
   }
 

@@ -22,12 +22,32 @@ extension Connection {
 
   /// Runs `body` in a read-only transaction (`REPEATABLE READ READ ONLY`): every query in it sees one snapshot,
   /// as SQLite's deferred read transaction. Inside another transaction, `body` simply runs in it.
+  ///
+  /// It costs no round trip of its own: `BEGIN` is sent in one pipeline with the first statement (none when no
+  /// statement runs), and `ROLLBACK` is sent without waiting for its answer, which the connection's next call
+  /// reads first (and throws its failure, e.g. `isConnectionLost`). A page of one query is one round trip.
   @discardableResult
   public func read<T>(_ body: () throws -> T) throws -> T {
     if isInTransaction { return try body() }
-    try executeScript("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-    return try finishTransaction(body)
+    pendingBegin = Connection.beginRead
+    do {
+      let result = try body()
+      guard pendingBegin == nil else {
+        pendingBegin = nil
+        return result
+      }
+      if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR { throw Connection.caughtFailure(endpoint) }
+      sendEndOfRead()
+      return result
+    } catch {
+      pendingBegin = nil
+      sendEndOfRead()
+      throw error
+    }
   }
+
+  /// What starts a read.
+  static let beginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
   /// `read(body)`, run again once on a new session when the connection was lost (the server restarted): a
   /// read has no effect to repeat, so retrying gives the right answer or a second error, never a wrong one.
@@ -69,18 +89,20 @@ extension Connection {
   private func finishTransaction<T>(_ body: () throws -> T) throws -> T {
     do {
       let result = try body()
-      if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR {
-        throw PostgresError(
-          kind: .misuse,
-          message: "a statement failed inside the transaction, so it was rolled back (the error was caught)",
-          endpoint: endpoint)
-      }
+      if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR { throw Connection.caughtFailure(endpoint) }
       try executeScript("COMMIT")
       return result
     } catch {
       if isConnected && isInTransaction { try? executeScript("ROLLBACK") }
       throw error
     }
+  }
+
+  /// A transaction a failed statement aborted although its error was caught.
+  private static func caughtFailure(_ endpoint: String) -> PostgresError {
+    PostgresError(
+      kind: .misuse, message: "a statement failed inside the transaction, so it was rolled back (the error was caught)",
+      endpoint: endpoint)
   }
 
   private func savepoint<T>(_ body: () throws -> T) throws -> T {

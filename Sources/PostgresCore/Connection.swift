@@ -22,6 +22,12 @@ public final class Connection {
   var session = 0
   /// The SQL of the query whose rows are being read (libpq runs one command at a time per connection).
   var streamingSQL: String?
+  /// The `BEGIN` of a `read { }` not sent yet: it goes out with the read's first statement, in one round trip.
+  var pendingBegin: String?
+  /// A read's `ROLLBACK` was sent and its answer is not read yet: read before the connection's next use.
+  var isEndPending = false
+  /// The times this connection waited for the server's answer (see `roundTrips`).
+  var roundTripCount = 0
   private var statementNumber = 0
 
   /// Connects to the server named by `url`: a `postgres://` / `postgresql://` URL or a libpq key=value string.
@@ -61,6 +67,8 @@ public final class Connection {
     session += 1
     statementCache = [:]
     streamingSQL = nil
+    pendingBegin = nil
+    isEndPending = false
     guard stackfeed_pq_status(handle) == CONNECTION_OK else {
       throw PostgresError(kind: .connectionFailed, message: libpqMessage(), endpoint: endpoint)
     }
@@ -69,11 +77,19 @@ public final class Connection {
   /// True while the session is up as far as libpq knows (it learns of a loss at the next call).
   public var isConnected: Bool { stackfeed_pq_status(handle) == CONNECTION_OK }
 
+  /// The times this connection has waited for the server's answer so far: one per round trip (a statement, or a
+  /// read's `BEGIN` pipelined with its first statement; a read's `ROLLBACK`, sent without waiting, is not one).
+  /// For tests and benchmarks that count a page's round trips.
+  public var roundTrips: Int { roundTripCount }
+
   /// The server's version as a number, e.g. 150020 for 15.20.
   public var serverVersion: Int { Int(stackfeed_pq_server_version(handle)) }
 
   /// True inside `write`, `read` or an explicit `BEGIN` (also in a transaction a failed statement aborted).
   public var isInTransaction: Bool {
+    if pendingBegin != nil { return true }
+    // The read's ROLLBACK is on its way (libpq says ACTIVE until its answer is read).
+    if isEndPending { return false }
     let status = stackfeed_pq_transaction_status(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
   }
@@ -114,6 +130,16 @@ extension String {
     var text = Substring(self)
     while let last = text.last, last.isWhitespace { text = text.dropLast() }
     return String(text)
+  }
+
+  /// The text's lines, each without surrounding whitespace, empty ones dropped, joined by `; `.
+  func joiningLines() -> String {
+    guard contains(where: \.isNewline) else { return self }
+    return split(whereSeparator: \.isNewline).map { line in
+      var line = line
+      while let first = line.first, first.isWhitespace { line = line.dropFirst() }
+      return String(line).trimmingTrailingWhitespace()
+    }.filter { !$0.isEmpty }.joined(separator: "; ")
   }
 
   /// Every occurrence of `target` replaced by `replacement` (no Foundation here).

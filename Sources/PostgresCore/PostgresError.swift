@@ -29,7 +29,9 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
   /// The five-character SQLSTATE the server reported, e.g. `23505` (unique violation), when there is one
   /// (<https://www.postgresql.org/docs/current/errcodes-appendix.html>).
   public let sqlState: String?
-  /// The server's or libpq's message (a password in it is replaced by `***`), or ours.
+  /// The server's or libpq's message (a password in it is replaced by `***`), or ours, on one line: libpq's
+  /// messages can span several (a connection failure adds a hint, one per address tried), which are joined with
+  /// `; ` so that a log line, a CLI error or a JSON detail stays one line.
   public let message: String
   /// Which server: `host 127.0.0.1 port 5432 database feed`, when known.
   public let endpoint: String?
@@ -39,7 +41,7 @@ public struct PostgresError: Error, CustomStringConvertible, Sendable, Equatable
   /// Creates an error.
   public init(kind: Kind, message: String, sqlState: String? = nil, endpoint: String? = nil, sql: String? = nil) {
     self.kind = kind
-    self.message = message
+    self.message = message.joiningLines()
     self.sqlState = sqlState
     self.endpoint = endpoint
     self.sql = sql

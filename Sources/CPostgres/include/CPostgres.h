@@ -3,7 +3,8 @@
 // Building needs no libpq headers (Debian libpq-dev): this file declares the few types, values and functions
 // PostgresCore uses, copied from libpq-fe.h and postgres_ext.h of libpq 15.20 (Debian 15.20-0+deb12u1) and
 // checked against them. libpq keeps them stable across versions: its header says values are only ever
-// added, and these functions exist since libpq 9.2 (single-row mode) or earlier.
+// added, and these functions exist since libpq 9.2 (single-row mode) or earlier, except pipeline mode's
+// (PQenterPipelineMode, PQexitPipelineMode, PQpipelineSync: libpq 14), so libpq 14 or later is needed.
 //
 // The library is not linked: stackfeed_pq_load opens libpq.so.5 (Debian libpq5) with dlopen(3) on first
 // use, so that a machine without it builds, tests and runs every SQLite command; only talking to a
@@ -72,14 +73,18 @@ char *stackfeed_pq_db(const PGconn *conn);
 PGresult *stackfeed_pq_exec(PGconn *conn, const char *query);
 PGresult *stackfeed_pq_prepare(PGconn *conn, const char *name, const char *query, int n_params,
                                const Oid *param_types);
-PGresult *stackfeed_pq_exec_prepared(PGconn *conn, const char *name, int n_params,
-                                     const char *const *param_values, const int *param_lengths,
-                                     const int *param_formats, int result_format);
 int stackfeed_pq_send_query_prepared(PGconn *conn, const char *name, int n_params,
                                      const char *const *param_values, const int *param_lengths,
                                      const int *param_formats, int result_format);
+int stackfeed_pq_send_query_params(PGconn *conn, const char *command, int n_params, const Oid *param_types,
+                                   const char *const *param_values, const int *param_lengths,
+                                   const int *param_formats, int result_format);
 int stackfeed_pq_set_single_row_mode(PGconn *conn);
 PGresult *stackfeed_pq_get_result(PGconn *conn);
+// Pipeline mode (libpq 14): https://www.postgresql.org/docs/current/libpq-pipeline-mode.html
+int stackfeed_pq_enter_pipeline_mode(PGconn *conn);
+int stackfeed_pq_exit_pipeline_mode(PGconn *conn);
+int stackfeed_pq_pipeline_sync(PGconn *conn);
 
 ExecStatusType stackfeed_pq_result_status(const PGresult *res);
 char *stackfeed_pq_result_error_message(const PGresult *res);

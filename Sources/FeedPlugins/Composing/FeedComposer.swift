@@ -72,6 +72,9 @@ public struct FeedComposer {
     try emitter.emitAll(of: trailing, resumingAt: start == .trailing ? resume : nil)
   }
 
+  /// The most stream rows a page reads in one query and keeps in memory; longer pages stream.
+  static let pageReadWhole = 1_000
+
   private func runBody(
     stream: (any RowPlugin)?, inserts: [(index: Int, plugin: any RowPlugin)], after cursor: FeedCursor?,
     emitter: RowEmitter
@@ -94,13 +97,25 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: emitter.streamCount)
-    // The stream is read in runs that end where the next inserted rows go, so no query runs while another's rows
-    // are being read (a PostgreSQL connection streams one query at a time).
-    while let stream {
-      let run = pending.first.map { $0.index - emitter.streamCount }
-      let ended = try emitter.emitStream(stream, rows: run)
-      try flush(upTo: emitter.streamCount)
-      if ended { break }
+    if let stream, let page = emitter.streamRowsWanted, page <= Self.pageReadWhole {
+      // A page: its stream rows, one more than the limit can take, are read in one query and kept, then emitted
+      // with the inserted rows between them (on PostgreSQL one query is one round trip). Emitting them all would
+      // pass the limit, so when the loop ends the stream has no more rows.
+      let kind = stream.kind
+      for row in try emitter.loadStream(stream, rows: page) {
+        try emitter.emitStreamRow(row, kind: kind)
+        try flush(upTo: emitter.streamCount)
+      }
+    } else if let stream {
+      // The whole feed or a long page: the stream is read in runs that end where the next inserted rows go, so
+      // no query runs while another's rows are being read (a PostgreSQL connection streams one query at a time)
+      // and its rows are never held in memory.
+      while true {
+        let run = pending.first.map { $0.index - emitter.streamCount }
+        let ended = try emitter.emitStream(stream, rows: run)
+        try flush(upTo: emitter.streamCount)
+        if ended { break }
+      }
     }
     try flush(upTo: Int.max)
   }

@@ -40,36 +40,55 @@ final class RowEmitter {
 
   /// Emits a non-stream plugin's rows after `key`.
   func emitRows(of plugin: any RowPlugin, after key: Int64?) throws {
-    try emitModels(of: plugin, after: key, limit: nil, isStream: false) {}
+    let kind = plugin.kind
+    try plugin.loadRows(from: database, after: key, limit: nil, context: context) { key, row in
+      try emit(row, key: key, kind: kind, isStream: false)
+    }
   }
 
-  /// Emits the stream plugin's rows after ``streamKey``, at most `rows` of them when given (the run up to the
-  /// next inserted rows). Asks the plugin for no more rows than the limit can still take, plus one. Returns true
-  /// when the stream has no more rows.
+  /// The stream rows a limited feed can still take, plus one (which tells that the feed was cut); nil without
+  /// a limit.
+  var streamRowsWanted: Int? { limit.map { max(0, $0 - emitted) + 1 } }
+
+  /// Emits the stream plugin's rows after ``streamKey`` as they arrive, at most `rows` of them when given (the
+  /// run up to the next inserted rows). Asks the plugin for no more rows than the limit can still take, plus
+  /// one. Returns true when the stream has no more rows.
   func emitStream(_ plugin: any RowPlugin, rows run: Int?) throws -> Bool {
-    let rowsWanted = limit.map { max(0, $0 - emitted) + 1 }
-    let asked = [run, rowsWanted].compactMap { $0 }.min()
+    let asked = [run, streamRowsWanted].compactMap { $0 }.min()
     let before = streamCount
-    try emitModels(of: plugin, after: streamKey, limit: asked, isStream: true) {}
+    let kind = plugin.kind
+    // One call into the plugin per query: `loadRows` is compiled for the plugin's own type, so the stream's rows
+    // (a million feed items) cost no generic dispatch per row here.
+    try plugin.loadRows(from: database, after: streamKey, limit: asked, context: context) { key, row in
+      try emit(row, key: key, kind: kind, isStream: true)
+    }
     return asked.map { streamCount - before < $0 } ?? true
   }
 
-  // One call into the plugin per query: `loadRows` is compiled for the plugin's own type, so the stream's rows
-  // (a million feed items) cost no generic dispatch per row here.
-  private func emitModels(
-    of plugin: any RowPlugin, after key: Int64?, limit rowsWanted: Int?, isStream: Bool, afterEach: () throws -> Void
-  ) throws {
-    let kind = plugin.kind
-    try plugin.loadRows(from: database, after: key, limit: rowsWanted, context: context) { key, row in
-      if let limit, emitted >= limit { throw LimitReached() }
-      if isStream {
-        streamCount += 1
-        streamKey = key
-      }
-      try emit(row)
-      emitted += 1
-      cursor = FeedCursor(kind: kind, key: key, streamCount: streamCount, streamKey: streamKey)
-      try afterEach()
+  /// The stream plugin's next `rows` rows after ``streamKey``, read in one query and kept (a page's few).
+  func loadStream(_ plugin: any RowPlugin, rows: Int) throws -> [(key: Int64, row: FeedRow)] {
+    var loaded: [(key: Int64, row: FeedRow)] = []
+    loaded.reserveCapacity(rows)
+    try plugin.loadRows(from: database, after: streamKey, limit: rows, context: context) { key, row in
+      loaded.append((key, row))
     }
+    return loaded
+  }
+
+  /// Emits one row of the stream plugin (`kind` is its kind), loaded by ``loadStream(_:rows:)``.
+  func emitStreamRow(_ row: (key: Int64, row: FeedRow), kind: String) throws {
+    try emit(row.row, key: row.key, kind: kind, isStream: true)
+  }
+
+  /// Emits `row`, or throws ``LimitReached`` when the limit was reached, and moves the cursor past it.
+  private func emit(_ row: FeedRow, key: Int64, kind: String, isStream: Bool) throws {
+    if let limit, emitted >= limit { throw LimitReached() }
+    if isStream {
+      streamCount += 1
+      streamKey = key
+    }
+    try emit(row)
+    emitted += 1
+    cursor = FeedCursor(kind: kind, key: key, streamCount: streamCount, streamKey: streamKey)
   }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import PostgresCore
+import StackfeedTestSupport
+import Testing
+
+/// A read costs no round trip of its own: its BEGIN goes with its first statement, its ROLLBACK is not waited
+/// for, yet the server ends the transaction at once and a failure of it still reaches the caller.
+@Suite(needsPostgres) struct RoundTripTests {
+  private func database() throws -> (Connection, String) {
+    let (db, url) = try freshDatabase()
+    try db.executeScript("CREATE TABLE t (v bigint); INSERT INTO t VALUES (1), (2), (3)")
+    _ = try db.prepare("SELECT v FROM t WHERE v > $1 ORDER BY v")  // prepared once per session, before counting
+    _ = try db.prepare("SELECT sum(v) FROM t")
+    return (db, url)
+  }
+
+  /// The round trips `body` costs on `db`.
+  private func roundTrips(_ db: Connection, _ body: () throws -> Void) rethrows -> Int {
+    let before = db.roundTrips
+    try body()
+    return db.roundTrips - before
+  }
+
+  @Test func aReadOfOneQueryIsOneRoundTripAndOfTwoIsTwo() throws {
+    let (db, _) = try database()
+    var rows: [Int] = []
+    #expect(
+      try roundTrips(db) {
+        try db.read { try db.query("SELECT v FROM t WHERE v > $1 ORDER BY v", [1]) { rows.append(try $0.int(at: 0)) } }
+      } == 1)
+    #expect(rows == [2, 3])
+    var sum: Int?
+    var later: [Int] = []
+    let two = try roundTrips(db) {
+      try db.read {
+        sum = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) }
+        later = try db.queryAll("SELECT v FROM t WHERE v > $1 ORDER BY v", [2]) { try $0.int(at: 0) }
+      }
+    }
+    #expect(two == 2 && sum == 6 && later == [3])
+    #expect(try roundTrips(db) { try db.read {} } == 0)
+    // Outside a read a statement is one round trip too.
+    #expect(try roundTrips(db) { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } == 1)
+  }
+
+  @Test func theSnapshotEndsWhenTheReadReturnsNotAtTheNextCall() throws {
+    let (db, url) = try database()
+    let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
+    try db.read { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
+    #expect(!db.isInTransaction)
+    // The ROLLBACK's answer is not read yet; the server must have ended the transaction all the same.
+    let observer = try Connection(url)
+    var state: String?
+    for _ in 0..<500 {
+      state =
+        try observer.queryOne("SELECT state FROM pg_stat_activity WHERE pid = $1", [.integer(Int64(pid))]) {
+          try $0.optionalString(at: 0)
+        } ?? nil
+      if state == "idle" { break }
+      usleep(10_000)
+    }
+    #expect(state == "idle")
+    // The next call reads that answer first and works as usual, in a new snapshot.
+    try observer.execute("INSERT INTO t VALUES (4)")
+    #expect(try db.read { try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } == 10)
+  }
+
+  @Test func aReadThatFailsStillEndsAndTheConnectionStaysUsable() throws {
+    let (db, _) = try database()
+    // Refused when prepared (before the read's BEGIN went out), then failing when run (in BEGIN's pipeline).
+    for sql in ["SELECT * FROM no_such_table", "SELECT v / 0 FROM t"] {
+      #expect(throws: PostgresError.self) { try db.read { try db.execute(sql) } }
+      #expect(!db.isInTransaction)
+      #expect(try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } == 6)
+    }
+    // A failure caught inside the read still fails the read, saying so.
+    #expect {
+      try db.read { _ = try? db.execute("SELECT v / 0 FROM t") }
+    } throws: { ($0 as? PostgresError)?.description.contains("rolled back") == true }
+    #expect(try db.write { try db.execute("INSERT INTO t VALUES (5)") } == 1)
+  }
+
+  @Test func aConnectionLostAfterAReadIsReportedByTheNextCallAndARetryReadsAgain() throws {
+    let (db, url) = try database()
+    let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
+    try db.read { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
+    _ = try Connection(url).execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))])
+    #expect { try db.read { try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } } throws: {
+      ($0 as? PostgresError)?.isConnectionLost == true
+    }
+    try db.reconnect()
+    try db.read { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
+    let newPid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
+    _ = try Connection(url).execute("SELECT pg_terminate_backend($1)", [.integer(Int64(newPid))])
+    #expect(try db.readRetryingOnConnectionLoss { try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } == 6)
+  }
+}
