@@ -64,7 +64,9 @@ struct SeedCommand: Command {
       given ?? (noReference || (generate != nil && !store.wasCreated) ? nil : context.registry.defaultSeedFolder)
     let seeder = Seeder(registry: context.registry)
     let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.generatedRowsName ?? "")
-    let report = try database.write {
+    // One seed at a time, as on SQLite (whose write transaction is BEGIN IMMEDIATE): on PostgreSQL the migration
+    // lock keeps two seeds from interleaving (generated rows continue after the feed's last position).
+    let report = try database.migrating {
       var report: SeedReport?
       if let files {
         report = try seeder.seed(SeedFiles(files.files), into: database, reset: reset)
