@@ -32,21 +32,23 @@ public struct Seeder: Sendable {
   /// Throws a ``SeedError`` (database untouched) or a database error (transaction rolled back).
   @discardableResult
   public func seed(_ files: SeedFiles, into db: StoreConnection, reset: Bool) throws -> SeedReport {
+    try validate(files).write(into: db, reset: reset)
+  }
+
+  /// Validates all of `files` without a database: the seed, ready to be written. A command validates before it
+  /// opens (and migrates) the database, so a refused folder leaves a new database as it found it.
+  /// Throws a ``SeedError``.
+  public func validate(_ files: SeedFiles) throws(SeedError) -> ValidatedSeed {
     let known = seedFiles
     let unknown = files.contents.keys.filter { !known.contains($0) && !$0.hasPrefix(".") }.sorted()
     var writes: [(StoreConnection) throws -> Void] = []
     for loader in loaders {
       if let write = try Self.validated(loader, files) { writes.append(write) }
     }
-    try db.write {
-      if reset {
-        for loader in loaders.reversed() { try loader.deleteAll(in: db) }
-      }
-      for write in writes { try write(db) }
-    }
-    return SeedReport(
+    let report = SeedReport(
       loadedFiles: files.contents.keys.filter(known.contains).sorted(),
       warnings: unknown.map { "ignoring the unknown seed file \($0)" })
+    return ValidatedSeed(loaders: loaders, writes: writes, report: report)
   }
 
   private static func validated<Loader: SeedLoader>(
@@ -54,5 +56,26 @@ public struct Seeder: Sendable {
   ) throws(SeedError) -> ((StoreConnection) throws -> Void)? {
     guard let seed = try loader.validateSeed(files) else { return nil }
     return { db in try loader.writeSeed(seed, to: db) }
+  }
+}
+
+/// A seed folder's files, validated by a ``Seeder``: written by `write(into:reset:)`.
+public struct ValidatedSeed {
+  fileprivate let loaders: [any SeedLoader]
+  fileprivate let writes: [(StoreConnection) throws -> Void]
+  /// The files that will be written and the warnings about the others.
+  public let report: SeedReport
+
+  /// Upserts the seed by id in one write transaction (with `reset`, every loader's data is deleted first in the
+  /// same transaction); returns ``report``. Throws a database error (transaction rolled back).
+  @discardableResult
+  public func write(into db: StoreConnection, reset: Bool) throws -> SeedReport {
+    try db.write {
+      if reset {
+        for loader in loaders.reversed() { try loader.deleteAll(in: db) }
+      }
+      for write in writes { try write(db) }
+    }
+    return report
   }
 }

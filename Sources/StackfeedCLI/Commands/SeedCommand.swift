@@ -58,18 +58,21 @@ struct SeedCommand: Command {
   /// Seeds; the database is closed when this returns or throws.
   private func seed(in context: CommandContext, generator: (any RowGenerator)?) throws {
     let given: SeedFolder? = if let folder { try SeedFolder.read(at: folder) } else { nil }
+    let seeder = Seeder(registry: context.registry)
+    // Validated before the database is opened: a refused folder leaves no new file, and no tables in a new
+    // PostgreSQL database.
+    let validated = try given.map { try seeder.validate(SeedFiles($0.files)) }
     let store = try context.openDatabase(bootstrap: false)
     let database = store.database
     let files =
       given ?? (noReference || (generate != nil && !store.wasCreated) ? nil : context.registry.defaultSeedFolder)
-    let seeder = Seeder(registry: context.registry)
     let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.generatedRowsName ?? "")
     // One seed at a time, as on SQLite (whose write transaction is BEGIN IMMEDIATE): on PostgreSQL the migration
     // lock keeps two seeds from interleaving (generated rows continue after the feed's last position).
     let report = try database.migrating {
       var report: SeedReport?
       if let files {
-        report = try seeder.seed(SeedFiles(files.files), into: database, reset: reset)
+        report = try (validated ?? seeder.validate(SeedFiles(files.files))).write(into: database, reset: reset)
       } else if reset {
         try seeder.seed(SeedFiles([:]), into: database, reset: true)
       }
