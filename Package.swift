@@ -151,8 +151,10 @@ let package = Package(
     .testTarget(name: "AppLibraryTests", dependencies: ["StackfeedTestSupport"]),
     // Source checks of the whole package: every import of a package module is a declared dependency.
     .testTarget(name: "PackageGraphTests", dependencies: ["StackfeedTestSupport"]),
-    // Helpers shared by test targets (golden files, optional programs).
-    .target(name: "StackfeedTestSupport", path: "Tests/StackfeedTestSupport"),
+    // Helpers shared by test targets (golden files, optional programs, test databases on either backend).
+    .target(
+      name: "StackfeedTestSupport", dependencies: ["PostgresCore", "SQLCore", "SQLiteCore"],
+      path: "Tests/StackfeedTestSupport"),
     .testTarget(
       name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "StackfeedTestSupport"],
       exclude: ["__Snapshots__"]),

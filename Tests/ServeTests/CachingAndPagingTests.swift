@@ -6,9 +6,11 @@ import Testing
   "serve: ETag, 304 and paging",
   .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct CachingAndPagingTests {
-  @Test("If-None-Match with the ETag gets 304 without a body; a changed feed gets 200 and a new ETag")
-  func conditionalGet() throws {
-    let server = try ServerProcess()
+  @Test(
+    "If-None-Match with the ETag gets 304 without a body; a changed feed gets 200 and a new ETag",
+    arguments: Backend.available)
+  func conditionalGet(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     try server.seed()
     try server.start(["--db", server.database])
     let first = try server.get("/v1/feed")
@@ -29,9 +31,10 @@ struct CachingAndPagingTests {
     #expect(changed.header("ETag") != tag)
   }
 
-  @Test("paging a 10k-row feed with the cursor until next is null loses and repeats no row")
-  func pagingToTheEnd() throws {
-    let server = try ServerProcess()
+  @Test(
+    "paging a 10k-row feed with the cursor until next is null loses and repeats no row", arguments: Backend.available)
+  func pagingToTheEnd(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     try server.seed(generate: 10_000)
     try server.start(["--db", server.database])
     let listed = try server.run(["list", "--db", server.database, "--format", "json"])
@@ -54,9 +57,9 @@ struct CachingAndPagingTests {
     #expect(pages == (expected.count + 336) / 337)
   }
 
-  @Test("paging /v1/render gives every card once, next in the JSON and in Stackfeed-Next")
-  func renderPaging() throws {
-    let server = try ServerProcess()
+  @Test("paging /v1/render gives every card once, next in the JSON and in Stackfeed-Next", arguments: Backend.available)
+  func renderPaging(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     try server.seed(generate: 150)
     try server.start(["--db", server.database])
     let listed = try server.run(["list", "--db", server.database, "--format", "json"])

@@ -2,18 +2,18 @@ import Foundation
 import StackfeedTestSupport
 import Testing
 
-/// Every endpoint and status over a real socket, against one server on the bundled feed.
+/// Every endpoint and status over a real socket, against a server of its own for each test on the bundled feed;
+/// the answers that come from the database on each backend.
 @Suite(
   "serve: endpoints and statuses",
   .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct EndpointTests {
-  /// A server of its own for each test (stopped when the test ends).
-  let server: ServerProcess
-
-  init() throws {
-    server = try ServerProcess()
+  /// A server on the bundled feed in a database on `backend` (stopped when the value is released).
+  static func server(_ backend: Backend = .sqlite) throws -> ServerProcess {
+    let server = try ServerProcess(backend)
     try server.seed()
     try server.start(["--db", server.database, "--threads", "2"])
+    return server
   }
 
   struct Case: CustomTestStringConvertible, Sendable {
@@ -65,8 +65,11 @@ struct EndpointTests {
     Case(target: "/v1/feed/", status: 404, type: problem, contains: #""status": 404"#),
   ]
 
-  @Test("every endpoint answers its status, media type and body; problems are RFC 9457 JSON")
-  func answers() throws {
+  @Test(
+    "every endpoint answers its status, media type and body; problems are RFC 9457 JSON",
+    arguments: Backend.available)
+  func answers(backend: Backend) throws {
+    let server = try Self.server(backend)
     for expected in Self.cases {
       let reply = try server.get(expected.target)
       #expect(reply.status == expected.status, "\(expected.target): \(reply.text)")
@@ -87,20 +90,23 @@ struct EndpointTests {
 
   @Test("a bad parameter's problem quotes the value")
   func problemNamesValue() throws {
+    let server = try Self.server()
     for value in ["abc", "-3", "1e3"] {
       let problem = try server.get("/v1/feed?limit=\(value)").json()
       #expect((problem["detail"] as? String)?.contains("\"\(value)\"") == true)
     }
   }
 
-  @Test("the rows of /v1/feed are the rows of list --format json")
-  func feedIsListShape() throws {
+  @Test("the rows of /v1/feed are the rows of list --format json", arguments: Backend.available)
+  func feedIsListShape(backend: Backend) throws {
+    let server = try Self.server(backend)
     let listed = try server.run(["list", "--db", server.database, "--format", "json", "--limit", "20"])
     #expect(try server.get("/v1/feed").text == listed.stdout)
   }
 
-  @Test("the cards of /v1/render are the cards of render --format json")
-  func renderIsRenderShape() throws {
+  @Test("the cards of /v1/render are the cards of render --format json", arguments: Backend.available)
+  func renderIsRenderShape(backend: Backend) throws {
+    let server = try Self.server(backend)
     for width in [320, 390] {
       let rendered = try server.run(["render", "--db", server.database, "--width", String(width)])
       let page = try server.get("/v1/render?width=\(width)").json()
@@ -112,6 +118,7 @@ struct EndpointTests {
 
   @Test("wrong methods get 405 with Allow")
   func wrongMethod() throws {
+    let server = try Self.server()
     for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
       let reply = try server.get("/v1/feed", method: method)
       #expect(reply.status == 405)
@@ -120,8 +127,9 @@ struct EndpointTests {
     }
   }
 
-  @Test("HEAD has GET's headers and no body")
-  func head() throws {
+  @Test("HEAD has GET's headers and no body", arguments: Backend.available)
+  func head(backend: Backend) throws {
+    let server = try Self.server(backend)
     for target in ["/v1/feed", "/v1/render?format=svg", "/", "/healthz"] {
       let get = try server.get(target)
       let head = try server.get(target, method: "HEAD")
@@ -135,6 +143,7 @@ struct EndpointTests {
 
   @Test("an over-long URL gets 414, over-long headers 431, and the server goes on")
   func limits() throws {
+    let server = try Self.server()
     let longURL = try server.get("/v1/feed?limit=" + String(repeating: "1", count: 20_000))
     #expect(longURL.status == 414)
     let longHeader = try server.get("/v1/feed", headers: ["X-Padding: " + String(repeating: "a", count: 20_000)])
@@ -147,6 +156,7 @@ struct EndpointTests {
 
   @Test("the request log has one line per request: method, path, status, bytes, duration")
   func requestLog() throws {
+    let server = try Self.server()
     _ = try server.get("/v1/feed?limit=2")
     _ = try server.get("/v1/feed?limit=zz")
     let lines = server.log.split(separator: "\n")

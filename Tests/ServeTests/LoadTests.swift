@@ -20,9 +20,11 @@ struct LoadTests {
     return { for _ in 0..<count { done.wait() } }
   }
 
-  @Test("readers during re-seeds from another process see the old or the new feed, never half, never locked")
-  func readersDuringReseed() throws {
-    let server = try ServerProcess()
+  @Test(
+    "readers during re-seeds from another process see the old or the new feed, never half, never locked",
+    arguments: Backend.available)
+  func readersDuringReseed(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     let small = try Self.seedFolder(server, "small", items: 3)
     let large = try Self.seedFolder(server, "large", items: 400)
     #expect(try server.run(["seed", "--db", server.database, "--reset", "--from", small]).code == 0)
@@ -60,9 +62,11 @@ struct LoadTests {
     #expect(seen.values.reduce(0, +) > 8)
   }
 
-  @Test("once a re-seed from another process has ended, every answer is the new feed (no remembered page is old)")
-  func noStaleAnswerAfterReseed() throws {
-    let server = try ServerProcess()
+  @Test(
+    "once a re-seed from another process has ended, every answer is the new feed (no remembered page is old)",
+    arguments: Backend.available)
+  func noStaleAnswerAfterReseed(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     let small = try Self.seedFolder(server, "small", items: 3)
     let large = try Self.seedFolder(server, "large", items: 400)
     #expect(try server.run(["seed", "--db", server.database, "--reset", "--from", small]).code == 0)

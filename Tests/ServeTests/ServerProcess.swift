@@ -1,6 +1,8 @@
 import Foundation
+import StackfeedTestSupport
 
-/// A real `stackfeed serve` process on 127.0.0.1 and an ephemeral port, in a temporary folder of its own.
+/// A real `stackfeed serve` process on 127.0.0.1 and an ephemeral port, in a temporary folder of its own, and the
+/// database most tests serve: a file in that folder, or a fresh PostgreSQL database (`ServerProcess(.postgres)`).
 final class ServerProcess {
   /// The `stackfeed` executable built beside the test bundle (`.build/debug/`).
   static let binary: URL = {
@@ -20,11 +22,14 @@ final class ServerProcess {
   private var logFile: URL
   /// The port the server listens on.
   private(set) var port = 0
+  /// The database most tests use (released after the server has stopped).
+  let testDatabase: TestDatabase
 
-  /// A folder for a server; nothing runs yet.
-  init() throws {
+  /// A folder for a server and a fresh database on `backend`; nothing runs yet.
+  init(_ backend: Backend = .sqlite) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    testDatabase = try backend.makeDatabase(in: folder)
     environment = [
       "HOME": folder.appendingPathComponent("home").path,
       "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
@@ -46,8 +51,8 @@ final class ServerProcess {
     folder.appendingPathComponent(name).path
   }
 
-  /// The database most tests use.
-  var database: String { path("feed.sqlite") }
+  /// The database most tests use, as `--db` takes it: a file path or a PostgreSQL URL.
+  var database: String { testDatabase.argument }
 
   /// Runs `stackfeed arguments…` to the end; returns its exit code and stderr.
   @discardableResult

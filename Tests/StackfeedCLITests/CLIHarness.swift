@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 
 /// Runs the built `stackfeed` binary in a temporary HOME, with files for stdout and stderr.
 final class CLIHarness {
@@ -27,6 +28,8 @@ final class CLIHarness {
 
   let folder: URL
   var environment: [String: String]
+  /// The databases made for this harness's test (`database(_:file:)`): PostgreSQL ones are dropped with it.
+  var databases: [TestDatabase] = []
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-cli-\(UUID().uuidString)")

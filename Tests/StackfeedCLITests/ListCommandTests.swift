@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 @Suite struct ListCommandTests {
@@ -28,9 +29,12 @@ import Testing
     #expect(second.code == 0)
   }
 
-  @Test func textListingFitsEightyColumns() throws {
+  @Test(arguments: Backend.available)
+  func textListingFitsEightyColumns(backend: Backend) throws {
     let cli = try CLIHarness()
-    let result = try cli.run(["list"])
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument]).code == 0)
+    let result = try cli.run(["list", "--db", database.argument])
     #expect(result.code == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.allSatisfy { $0.count <= 80 })
@@ -39,34 +43,45 @@ import Testing
     #expect(result.stdout.contains("           gallery   tshirt, top, hoodie, shorts +3\n"))
   }
 
-  @Test func wideCharactersAndControlsKeepTextLinesWithinEightyTerminalColumns() throws {
+  @Test(arguments: Backend.available)
+  func wideCharactersAndControlsKeepTextLinesWithinEightyTerminalColumns(backend: Backend) throws {
     let cli = try CLIHarness()
     let title = String(repeating: "未来は機能的です", count: 5)
     let folder = try cli.seedFolder(
       "wide", ["feed_items.json": #"[{"id": "w", "title": "\#(title)", "subtitle": "one\ttwo\nthree"}]"#])
-    _ = try cli.run(["seed", "--db", cli.path("wide.sqlite"), "--from", folder])
-    let result = try cli.run(["list", "--db", cli.path("wide.sqlite")])
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument, "--from", folder]).code == 0)
+    let result = try cli.run(["list", "--db", database.argument])
     // 21 columns of labels, then 29 CJK characters (58 columns) and the ellipsis: 80 in all.
     #expect(
       result.stdout == "feed_item  title     未来は機能的です未来は機能的です未来は機能的です未来は機能…\n"
         + "           subtitle  one two three\n\n")
   }
 
-  @Test func pagesChainThroughNextCursors() throws {
+  @Test(arguments: Backend.available)
+  func pagesChainThroughNextCursors(backend: Backend) throws {
     let cli = try CLIHarness()
-    _ = try cli.run(["list"])
+    let database = try cli.database(backend)
+    cli.environment["STACKFEED_DB"] = database.argument
+    #expect(try cli.run(["seed"]).code == 0)
     let first = try cli.run(["list", "--format", "json", "--limit", "3"])
     #expect(first.stdout.hasSuffix("], \"next\": \"order:0:1:1\"}\n"))
     let second = try cli.run(["list", "--format", "json", "--limit", "3", "--after", "order:0:1:1"])
     #expect(second.stdout.contains("5b0a7c1e0002"))
     #expect(second.stdout.hasSuffix("], \"next\": \"feed_item:4:4:4\"}\n"))
+    let last = try cli.run(["list", "--format", "json", "--limit", "3", "--after", "feed_item:4:4:4"])
+    #expect(last.stdout.components(separatedBy: "{\"kind\": ").count - 1 == 2)
+    #expect(last.stdout.hasSuffix("], \"next\": null}\n"))
     let text = try cli.run(["list", "--limit", "2"])
     #expect(text.stdout.hasSuffix("more: \(CLIHarness.binary.path) list --limit 2 --after feed_item:1:1:1\n"))
   }
 
-  @Test func timeZoneComesFromTheOptionThenTZ() throws {
+  @Test(arguments: Backend.available)
+  func timeZoneComesFromTheOptionThenTZ(backend: Backend) throws {
     let cli = try CLIHarness()
-    _ = try cli.run(["seed"])
+    let database = try cli.database(backend)
+    cli.environment["STACKFEED_DB"] = database.argument
+    #expect(try cli.run(["seed"]).code == 0)
     cli.environment["TZ"] = "Pacific/Kiritimati"
     let fromTZ = try cli.run(["list", "--format", "json"])
     #expect(fromTZ.stdout.contains("Ordered on 07 Jul 21"))
@@ -74,11 +89,13 @@ import Testing
     #expect(fromOption.stdout.contains("Ordered on 06 Jul 21"))
   }
 
-  @Test func aClosedPipeEndsTheListingQuietly() throws {
+  @Test(arguments: Backend.available)
+  func aClosedPipeEndsTheListingQuietly(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("big.sqlite")
-    #expect(try cli.run(["seed", "--db", database, "--generate", "20000"]).code == 0)
-    let result = try cli.shell("\"$BIN\" list --db '\(database)' --format json | head -c 100 >/dev/null")
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument, "--generate", "20000"]).code == 0)
+    cli.environment["STACKFEED_DB"] = database.argument
+    let result = try cli.shell("\"$BIN\" list --format json | head -c 100 >/dev/null")
     #expect(result.code == 0)
     #expect(result.stderr.isEmpty)
   }

@@ -1,12 +1,14 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Issue 10: a row kind is a target outside the core. `stackfeed-promo` (Examples/PromoPlugin) is the whole CLI
 /// with the built-in kinds plus `promo`, through `Stackfeed.main(plugins:)`.
 @Suite struct PromoExampleTests {
-  @Test func theExampleSeedsListsRendersAndGeneratesPromoRows() throws {
+  @Test(arguments: Backend.available)
+  func theExampleSeedsListsRendersAndGeneratesPromoRows(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("promo.sqlite")
+    let database = try cli.database(backend).argument
     let seeded = try cli.run(["seed", "--db", database], executable: CLIHarness.promoBinary)
     #expect(seeded.code == 0)
     #expect(
@@ -46,9 +48,10 @@ import Testing
     #expect(after.stdout.components(separatedBy: #""kind": "promo""#).count - 1 == 5)
   }
 
-  @Test func theCoreBinaryKnowsNoPromoAndRefusesAPromoDatabase() throws {
+  @Test(arguments: Backend.available)
+  func theCoreBinaryKnowsNoPromoAndRefusesAPromoDatabase(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("promo.sqlite")
+    let database = try cli.database(backend).argument
     #expect(try cli.run(["seed", "--db", database], executable: CLIHarness.promoBinary).code == 0)
     let plain = try cli.run(["list", "--db", database])
     #expect(plain.code == 74)

@@ -1,8 +1,10 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Issue 6, item 5: hostile database files give one clear error and exit 74, never a crash and never a
-/// silent rewrite (the file's bytes, and its `-wal`/`-shm` companions, stay as they were).
+/// silent rewrite (the file's bytes, and its `-wal`/`-shm` companions, stay as they were). The migrator's rules
+/// (a newer database, an edited migration) hold on PostgreSQL too.
 @Suite struct ReliabilityFileTests {
   static let commands: [[String]] = [["list"], ["migrate"], ["seed"], ["seed", "--generate", "5"]]
 
@@ -13,17 +15,27 @@ import Testing
     return try Data(contentsOf: URL(fileURLWithPath: path))
   }
 
+  /// What a refused command must leave as it was: the bytes of a SQLite database's files (with `-wal` and
+  /// `-shm`), or everything in a PostgreSQL database.
+  static func contents(_ cli: CLIHarness, _ database: TestDatabase) throws -> [String] {
+    guard database.backend == .sqlite else { return try database.dump() }
+    return try cli.fingerprint(database.argument).sorted { $0.key < $1.key }.map {
+      "\($0.key): \($0.value.base64EncodedString())"
+    }
+  }
+
   /// Runs every command on `path`; each must exit `code`, say `message` once (a prefix when it ends in `…`),
-  /// and leave the file and its companions byte for byte as they were.
+  /// and leave the database (a file and its companions byte for byte) as it was.
   static func expectRefusal(_ cli: CLIHarness, _ path: String, code: Int32, _ message: String) throws {
-    let before = try cli.fingerprint(path)
+    let database = TestDatabase(path)
+    let before = try contents(cli, database)
     for command in commands {
       let result = try cli.run(command + ["--db", path])
       #expect(result.endedNormally)
       #expect(result.code == code, "\(command): \(result.stderr)")
       #expect(result.saysOnce(message), "\(command): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(command)")
-      #expect(try cli.fingerprint(path) == before, "\(command) changed the files")
+      #expect(try contents(cli, database) == before, "\(command) changed the database")
     }
   }
 
@@ -49,25 +61,26 @@ import Testing
     try Self.expectRefusal(cli, path, code: 74, "database error: database disk image is malformed: \(path)")
   }
 
-  @Test func aDatabaseFromANewerStackfeedExits74Untouched() throws {
+  @Test(arguments: Backend.available)
+  func aDatabaseFromANewerStackfeedExits74Untouched(backend: Backend) throws {
     let cli = try CLIHarness()
-    _ = try Self.seeded(cli)
-    let path = cli.path("good.sqlite")
-    _ = try cli.sqlite(
-      path, "INSERT INTO stackfeed_migrations VALUES ('9001_banner_create', 'ab', '2030-01-01T00:00:00Z')")
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument]).code == 0)
+    try database.execute("INSERT INTO stackfeed_migrations VALUES ('9001_banner_create', 'ab', '2030-01-01T00:00:00Z')")
     try Self.expectRefusal(
-      cli, path, code: 74,
+      cli, database.argument, code: 74,
       "database migration refused: the database has migration 9001_banner_create applied, which this build does "
         + "not know: it was made by a newer version; use that version or another database")
   }
 
-  @Test func aDatabaseWhoseShippedMigrationWasEditedExits74Untouched() throws {
+  @Test(arguments: Backend.available)
+  func aDatabaseWhoseShippedMigrationWasEditedExits74Untouched(backend: Backend) throws {
     let cli = try CLIHarness()
-    _ = try Self.seeded(cli)
-    let path = cli.path("good.sqlite")
-    _ = try cli.sqlite(path, "UPDATE stackfeed_migrations SET checksum = 'edited' WHERE name = '0002_feed_item_create'")
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument]).code == 0)
+    try database.execute("UPDATE stackfeed_migrations SET checksum = 'edited' WHERE name = '0002_feed_item_create'")
     try Self.expectRefusal(
-      cli, path, code: 74,
+      cli, database.argument, code: 74,
       "database migration refused: migration 0002_feed_item_create was changed after it was applied to this "
         + "database; a shipped migration must never be edited (add a new one instead)")
   }

@@ -1,29 +1,34 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Issue 6, item 6, at the command line: a failing shipped migration, and processes racing to migrate.
 @Suite struct ReliabilityMigrationTests {
   static let names = ["0001_header_profile", "0002_feed_item_create", "0003_order_create"]
 
-  @Test func aFailingMigrationRollsBackCompletelyAndEarlierOnesStay() throws {
+  @Test(arguments: Backend.available)
+  func aFailingMigrationRollsBackCompletelyAndEarlierOnesStay(backend: Backend) throws {
     let cli = try CLIHarness()
-    let path = cli.path("clash.sqlite")
+    let database = try cli.database(backend, file: "clash.sqlite")
     // A table that 0003_order_create also creates, after its first statement (CREATE TABLE product).
-    _ = try cli.sqlite(path, "CREATE TABLE orders (x)")
-    let failed = try cli.run(["migrate", "--db", path])
+    try database.execute(backend == .sqlite ? "CREATE TABLE orders (x)" : "CREATE TABLE orders (x integer)")
+    let failed = try cli.run(["migrate", "--db", database.argument])
     #expect(failed.code == 74)
+    let problem =
+      backend == .sqlite
+      ? "table orders already exists (SQLite error 1)"
+      : #"relation "orders" already exists (PostgreSQL SQLSTATE 42P07)…"#
     #expect(
-      failed.saysOnce(
-        "database migration refused: migration 0003_order_create failed and was rolled back: "
-          + "table orders already exists (SQLite error 1)"), "\(failed.stderr)")
+      failed.saysOnce("database migration refused: migration 0003_order_create failed and was rolled back: " + problem),
+      "\(failed.stderr)")
     #expect(
-      try cli.sqlite(path, "SELECT name FROM stackfeed_migrations ORDER BY name")
+      try database.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == Self.names.prefix(2).joined(separator: "\n"))
-    let tables = try cli.sqlite(path, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-    #expect(tables == "feed_item\norders\nprofile\nstackfeed_migrations")
-    _ = try cli.sqlite(path, "DROP TABLE orders")
-    let retried = try cli.run(["migrate", "--db", path])
-    #expect(retried.stdout == "applied 0003_order_create\n\(path) is up to date (1 migration(s) applied)\n")
+    #expect(try database.tables() == ["feed_item", "orders", "profile", "stackfeed_migrations"])
+    try database.execute("DROP TABLE orders")
+    let retried = try cli.run(["migrate", "--db", database.argument])
+    #expect(
+      retried.stdout == "applied 0003_order_create\n\(database.name) is up to date (1 migration(s) applied)\n")
   }
 
   @Test func processesMigratingOneFreshFileAtOnceEndWithOneCorrectSchema() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 /// Issue 6, item 1: every malformed seed folder is refused by `stackfeed seed` before anything is written,
@@ -127,12 +128,16 @@ import Testing
     ),
   ]
 
-  @Test(arguments: cases)
-  func malformedSeedExits65WithOneMessageAndChangesNothing(file: String, text: String, message: String) throws {
+  @Test(arguments: Backend.available, cases)
+  func malformedSeedExits65WithOneMessageAndChangesNothing(
+    backend: Backend, bad: (file: String, text: String, message: String)
+  ) throws {
+    let (file, text, message) = bad
     let cli = try CLIHarness()
-    let database = cli.path("feed.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let before = try cli.dump(database)
+    let before = try db.dump()
     var files = ["feed_items.json": Self.changedFeed, "products.json": Self.products]
     files[file] = text
     let folder = try cli.seedFolder("bad", files)
@@ -141,15 +146,17 @@ import Testing
       #expect(result.code == 65, "\(extra): \(result.stderr)")
       #expect(result.saysOnce(message), "\(result.stderr)")
       #expect(result.stdout.isEmpty)
-      #expect(try cli.dump(database) == before)
+      #expect(try db.dump() == before)
     }
   }
 
-  @Test func aMissingFolderOrAFileInsteadOfAFolderExits66AndChangesNothing() throws {
+  @Test(arguments: Backend.available)
+  func aMissingFolderOrAFileInsteadOfAFolderExits66AndChangesNothing(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("feed.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let before = try cli.dump(database)
+    let before = try db.dump()
     let file = try cli.seedFolder("plain", ["feed_items.json": Self.changedFeed]) + "/feed_items.json"
     let missing = try cli.run(["seed", "--db", database, "--from", cli.path("nowhere")])
     #expect(missing.code == 66)
@@ -157,7 +164,7 @@ import Testing
     let notAFolder = try cli.run(["seed", "--db", database, "--from", file])
     #expect(notAFolder.code == 66)
     #expect(notAFolder.saysOnce("\(file): not a folder (expected a seed folder)"))
-    #expect(try cli.dump(database) == before)
+    #expect(try db.dump() == before)
   }
 
   @Test(.enabled(if: CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file unreadable"))

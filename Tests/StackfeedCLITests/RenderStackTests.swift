@@ -119,10 +119,10 @@ import Testing
   }
 
   /// docs/stack-<state>.svg (docs/CARDSTACK.md's pictures) are what `render --mode stack` gives today.
-  @Test(arguments: ["collapsed", "transit", "expanded"])
-  func theStackPicturesAreUpToDate(state: String) throws {
+  @Test(arguments: Backend.available, ["collapsed", "transit", "expanded"])
+  func theStackPicturesAreUpToDate(backend: Backend, state: String) throws {
     let cli = try CLIHarness()
-    let database = cli.path("feed.sqlite")
+    let database = try cli.database(backend).argument
     #expect(try cli.run(["seed", "--db", database]).code == 0)
     let svg = cli.path("stack.svg")
     let result = try cli.run([

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 @Suite struct SeedCommandTests {
@@ -31,23 +32,26 @@ import Testing
     """
   }
 
-  @Test(arguments: [("Asia/Tokyo", "01 Jan 24"), ("America/Los_Angeles", "31 Dec 23"), ("UTC", "31 Dec 23")])
-  func seededFolderListsWithTheRuleTexts(zone: String, date: String) throws {
+  @Test(
+    arguments: Backend.available,
+    [("Asia/Tokyo", "01 Jan 24"), ("America/Los_Angeles", "31 Dec 23"), ("UTC", "31 Dec 23")])
+  func seededFolderListsWithTheRuleTexts(backend: Backend, zone: (name: String, date: String)) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder("unicode", Self.unicode)
-    let database = cli.path("u.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     let seeded = try cli.run(["seed", "--db", database, "--from", folder, "--reset"])
     #expect(seeded.code == 0)
     #expect(
       seeded.stdout
         == "seeded feed_items.json, orders.json, products.json, profile.json from \(folder) (after a reset)\n")
-    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone])
-    #expect(listed.stdout == Self.unicodeJSON(date: date))
+    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone.name])
+    #expect(listed.stdout == Self.unicodeJSON(date: zone.date))
     #expect(listed.code == 0)
   }
 
-  @Test(arguments: [("Europe/Berlin", "05 Jun 20"), ("UTC", "04 Jun 20")])
-  func anOrderWithoutProfileOrFeedItemsIsTheOnlyRow(zone: String, date: String) throws {
+  @Test(arguments: Backend.available, [("Europe/Berlin", "05 Jun 20"), ("UTC", "04 Jun 20")])
+  func anOrderWithoutProfileOrFeedItemsIsTheOnlyRow(backend: Backend, zone: (name: String, date: String)) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder(
       "solo",
@@ -56,24 +60,27 @@ import Testing
         "orders.json":
           #"[{"id": "solo", "status": "shipped", "orderedAt": "2020-06-05T00:15:00+02:00", "items": [{"product": "p", "quantity": 5}]}]"#,
       ])
-    let database = cli.path("solo.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
-    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone])
+    let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone.name])
     #expect(
       listed.stdout == """
         {"rows": [
-          {"kind": "order", "id": "solo", "texts": {"title": "IT'S SHIPPED", "subtitle": "Ordered on \(date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": "+2"}]}
+          {"kind": "order", "id": "solo", "texts": {"title": "IT'S SHIPPED", "subtitle": "Ordered on \(zone.date)"}, "gallery": [{"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": null}, {"image": "a", "overlay": "+2"}]}
         ], "next": null}
 
         """)
   }
 
-  @Test func jsonEscapesQuotesBackslashesAndControlCharacters() throws {
+  @Test(arguments: Backend.available)
+  func jsonEscapesQuotesBackslashesAndControlCharacters(backend: Backend) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder(
       "escapes",
       ["feed_items.json": #"[{"id": "q", "title": "say \"hi\" \\ now", "subtitle": "line\nbreak\ttab\u0001"}]"#])
-    let database = cli.path("e.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     let listed = try cli.run(["list", "--db", database, "--format", "json"])
     #expect(
@@ -85,19 +92,23 @@ import Testing
         """)
   }
 
-  @Test func anEmptyFeedListsNoRows() throws {
+  @Test(arguments: Backend.available)
+  func anEmptyFeedListsNoRows(backend: Backend) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder("empty", ["feed_items.json": "[]"])
-    let database = cli.path("empty.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     #expect(try cli.run(["list", "--db", database, "--format", "json"]).stdout == "{\"rows\": [], \"next\": null}\n")
   }
 
-  @Test func badSeedDataExits65NamingTheFieldAndChangesNothing() throws {
+  @Test(arguments: Backend.available)
+  func badSeedDataExits65NamingTheFieldAndChangesNothing(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("bad.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let before = try cli.dump(database)
+    let before = try db.dump()
     var files = Self.unicode
     files["orders.json"] = #"[{"id": "o", "status": "s", "orderedAt": "2021-13-45T00:00:00Z", "items": []}]"#
     let folder = try cli.seedFolder("bad", files)
@@ -109,7 +120,7 @@ import Testing
           == "stackfeed: orders.json: record 0 (id \"o\"): field \"orderedAt\": expected an ISO-8601 instant such as \"2021-07-06T12:00:00Z\", found \"2021-13-45T00:00:00Z\"\n"
       )
       #expect(result.stdout.isEmpty)
-      #expect(try cli.dump(database) == before)
+      #expect(try db.dump() == before)
     }
   }
 
@@ -120,22 +131,27 @@ import Testing
     #expect(result.stderr == "stackfeed: \(cli.path("nowhere")): the seed folder does not exist\n")
   }
 
-  @Test func unknownSeedFilesAreIgnoredWithAWarning() throws {
+  @Test(arguments: Backend.available)
+  func unknownSeedFilesAreIgnoredWithAWarning(backend: Backend) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder(
       "extra", ["profile.json": #"{"firstName": "A", "lastName": "B"}"#, "banners.json": "[]"])
-    let result = try cli.run(["seed", "--db", cli.path("w.sqlite"), "--from", folder])
+    let database = try cli.database(backend)
+    let result = try cli.run(["seed", "--db", database.argument, "--from", folder])
     #expect(result.code == 0)
     #expect(result.stderr == "stackfeed: warning: ignoring the unknown seed file banners.json\n")
+    #expect(try database.query("SELECT first_name, last_name FROM profile") == "A|B")
   }
 
-  @Test func reseedingIsIdempotentAndGenerateAppends() throws {
+  @Test(arguments: Backend.available)
+  func reseedingIsIdempotentAndGenerateAppends(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("g.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let once = try cli.dump(database)
+    let once = try db.dump()
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    #expect(try cli.dump(database) == once)
+    #expect(try db.dump() == once)
     let generated = try cli.run(["seed", "--db", database, "--generate", "5"])
     #expect(generated.stdout == "generated 5 feed items\n")
     #expect(generated.stderr.isEmpty)

@@ -1,8 +1,9 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
-/// `seed` on a database file that does not exist yet: `--generate` starts from the reference feed, and a
-/// refused seed leaves no file (nor folder) behind.
+/// `seed` on a database file that does not exist yet (or an empty PostgreSQL database): `--generate` starts from the
+/// reference feed, and a refused seed leaves no file (nor folder, nor table) behind.
 @Suite struct SeedNewDatabaseTests {
   /// The kinds of the rows `list` prints, in order.
   static func kinds(_ cli: CLIHarness, _ database: String) throws -> [String] {
@@ -10,9 +11,10 @@ import Testing
     return listed.stdout.components(separatedBy: "{\"kind\": \"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
   }
 
-  @Test func generateOnANewDatabaseLoadsTheReferenceFeedFirst() throws {
+  @Test(arguments: Backend.available)
+  func generateOnANewDatabaseLoadsTheReferenceFeedFirst(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("big.sqlite")
+    let database = try cli.database(backend).argument
     let result = try cli.run(["seed", "--db", database, "--generate", "3"])
     #expect(result.code == 0)
     #expect(
@@ -27,9 +29,11 @@ import Testing
     #expect(try Self.kinds(cli, database) == reference + Array(repeating: "feed_item", count: 5))
   }
 
-  @Test func noReferenceGeneratesIntoAnEmptyFeed() throws {
+  @Test(arguments: Backend.available)
+  func noReferenceGeneratesIntoAnEmptyFeed(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("bare.sqlite")
+    let db = try cli.database(backend)
+    let database = db.argument
     let result = try cli.run(["seed", "--db", database, "--generate", "3", "--no-reference"])
     #expect(result.stdout == "generated 3 feed items\n")
     #expect(try Self.kinds(cli, database) == ["feed_item", "feed_item", "feed_item"])
@@ -54,13 +58,28 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("kept")).isEmpty)
   }
 
-  @Test func aRefusedSeedOnAnExistingDatabaseKeepsIt() throws {
+  @Test(arguments: Backend.available)
+  func aRefusedSeedOnAnExistingDatabaseKeepsIt(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("feed.sqlite")
-    #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let before = try cli.dump(database)
+    let database = try cli.database(backend)
+    #expect(try cli.run(["seed", "--db", database.argument]).code == 0)
+    let before = try database.dump()
     let folder = try cli.seedFolder("bad", ["feed_items.json": "[{]"])
-    #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 65)
-    #expect(try cli.dump(database) == before)
+    #expect(try cli.run(["seed", "--db", database.argument, "--from", folder]).code == 65)
+    #expect(try database.dump() == before)
+  }
+
+  /// The PostgreSQL side of `aRefusedSeedOnANewPathLeavesNoFileOrFolder`: the database exists, its tables not.
+  @Test(
+    .enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote),
+    arguments: [[], ["--reset"], ["--generate", "4"]])
+  func aRefusedSeedOnAnEmptyPostgreSQLDatabaseCreatesNoTable(extra: [String]) throws {
+    let cli = try CLIHarness()
+    let database = try cli.database(.postgres)
+    let folder = try cli.seedFolder("bad", ["feed_items.json": #"[{"id": "a", "title": 7}]"#])
+    let result = try cli.run(["seed", "--db", database.argument, "--from", folder] + extra)
+    #expect(result.code == 65)
+    #expect(result.saysOnce(#"feed_items.json: record 0 (id "a"): field "title": expected a string, found …"#))
+    #expect(try database.tables().isEmpty)
   }
 }

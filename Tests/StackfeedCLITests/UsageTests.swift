@@ -1,4 +1,5 @@
 import Foundation
+import StackfeedTestSupport
 import Testing
 
 @Suite struct UsageTests {
@@ -73,10 +74,12 @@ import Testing
     #expect(result.stdout.contains("  list     prints the feed rows"))
   }
 
-  @Test func migrateReportsWhatItAppliedThenNothing() throws {
+  @Test(arguments: Backend.available)
+  func migrateReportsWhatItAppliedThenNothing(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = cli.path("m.sqlite")
-    let first = try cli.run(["migrate", "--db", database])
+    let db = try cli.database(backend)
+    let database = db.name
+    let first = try cli.run(["migrate", "--db", db.argument])
     #expect(
       first.stdout == """
         applied 0001_header_profile
@@ -85,26 +88,43 @@ import Testing
         \(database) is up to date (3 migration(s) applied)
 
         """)
-    let second = try cli.run(["--db", database, "migrate"])
+    let second = try cli.run(["--db", db.argument, "migrate"])
     #expect(second.stdout == "\(database) is up to date\n")
     #expect(second.code == 0)
+    #expect(
+      try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
+        == "0001_header_profile\n0002_feed_item_create\n0003_order_create")
   }
 
-  @Test func theDatabaseComesFromTheEnvironmentWithoutDb() throws {
+  @Test(arguments: Backend.available)
+  func theDatabaseComesFromTheEnvironmentWithoutDb(backend: Backend) throws {
     let cli = try CLIHarness()
-    cli.environment["STACKFEED_DB"] = cli.path("env.sqlite")
+    let database = try cli.database(backend, file: "env.sqlite")
+    cli.environment["STACKFEED_DB"] = database.argument
     #expect(try cli.run(["seed"]).code == 0)
-    #expect(FileManager.default.fileExists(atPath: cli.path("env.sqlite")))
+    #expect(try database.query("SELECT count(*) FROM feed_item") == "6")
     #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
   }
 
-  @Test func listingAMissingExplicitDatabaseExits66() throws {
+  /// A file that is not there is exit 66 (`list` never creates an empty database); a PostgreSQL database that
+  /// does not exist is a database error, exit 74, naming the server and the database but not the password.
+  @Test(arguments: Backend.available)
+  func listingAMissingExplicitDatabaseIsRefusedNamingIt(backend: Backend) throws {
     let cli = try CLIHarness()
-    let result = try cli.run(["list", "--db", cli.path("missing.sqlite")])
-    #expect(result.code == 66)
-    #expect(
-      result.stderr
-        == "stackfeed: \(cli.path("missing.sqlite")): no database here (create it with stackfeed seed --db)\n")
+    switch backend {
+    case .sqlite:
+      let result = try cli.run(["list", "--db", cli.path("missing.sqlite")])
+      #expect(result.code == 66)
+      #expect(
+        result.stderr
+          == "stackfeed: \(cli.path("missing.sqlite")): no database here (create it with stackfeed seed --db)\n")
+    case .postgres:
+      let cluster = try PostgresCluster.shared()
+      let result = try cli.run(["list", "--db", cluster.url(database: "missing")])
+      #expect(result.code == 74)
+      #expect(result.saysOnce("database error: …127.0.0.1…\"missing\" does not exist…"), "\(result.stderr)")
+      #expect(!result.stderr.contains(cluster.password))
+    }
   }
 
   @Test func aFileThatIsNotADatabaseExits74() throws {
