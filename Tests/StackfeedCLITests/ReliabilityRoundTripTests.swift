@@ -25,8 +25,8 @@ import Testing
     String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
   }
 
-  /// Every text is an id, a subtitle and an image name. PostgreSQL cannot index a 1 MiB id (a B-tree entry holds
-  /// at most about 2.7 kB: `aMegabyteIdIsRefusedByPostgreSQLAndChangesNothing`), so there the megabyte is only a
+  /// Every text is an id, a subtitle and an image name. PostgreSQL cannot index a 1 MiB id (a B-tree entry must fit in
+  /// part of a page: `aMegabyteIdIsRefusedByPostgreSQLAndChangesNothing`), so there the megabyte is only a
   /// subtitle and an image name, under a short id.
   @Test(arguments: Backend.available)
   func hostileTextRoundTripsVerbatimThroughSeedAndList(backend: Backend) throws {
