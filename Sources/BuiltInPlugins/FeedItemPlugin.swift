@@ -86,7 +86,7 @@ public struct FeedItemPlugin: RowPlugin {
   ) throws {
     // No limit: the largest one (PostgreSQL refuses SQLite's -1).
     let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)]
-    try db.query(SQL.page, arguments) { row in try body(try row.int64(at: 5), try Self.item(row)) }
+    try db.query(SQL.page, arguments, rowsAtMost: limit) { row in try body(try row.int64(at: 5), try Self.item(row)) }
   }
 
   /// The item with `id`, by its primary key (not a scan of a million items).

@@ -70,6 +70,16 @@ extension StoreConnection: SQLConnection {
     }
   }
 
+  /// Streams the rows of `sql`, which returns at most `rowsAtMost`: PostgreSQL receives a small result whole.
+  @inlinable public func query(
+    _ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (StoreRow) throws -> Void
+  ) throws {
+    switch self {
+    case .sqlite(let db): try db.query(sql, arguments) { try body(.sqlite($0)) }
+    case .postgres(let db): try db.query(sql, arguments, rowsAtMost: rowsAtMost) { try body(.postgres($0)) }
+    }
+  }
+
   /// The first row of `sql` turned into a value, or nil.
   @inlinable public func queryOne<T>(
     _ sql: String, _ arguments: [SQLValue], _ transform: (StoreRow) throws -> T

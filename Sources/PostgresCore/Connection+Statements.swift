@@ -43,6 +43,23 @@ extension Connection {
     try prepare(sql).query(arguments, body)
   }
 
+  /// `query` for a query that returns at most `rowsAtMost` rows (its `LIMIT`): up to ``wholeResultRows`` the
+  /// result arrives whole, one result instead of one per row (cheaper, see `queryAll`), and `body` gets the rows
+  /// once all arrived (it may run SQL); more rows, or no bound, stream.
+  public func query(
+    _ sql: String, _ arguments: [SQLValue] = [], rowsAtMost: Int?, _ body: (Row) throws -> Void
+  ) throws {
+    let statement = try prepare(sql)
+    if let rowsAtMost, rowsAtMost <= Connection.wholeResultRows {
+      try statement.queryWhole(arguments, body)
+    } else {
+      try statement.query(arguments, body)
+    }
+  }
+
+  /// The most rows `query(_:_:rowsAtMost:_:)` receives whole (the rest stream, so memory stays bounded).
+  public static let wholeResultRows = 1_000
+
   /// Every row of `sql`, each turned into a value by `transform`. The result arrives whole (the rows are kept
   /// anyway), which for a page of 20 rows costs about half of streaming it (docs/BENCHMARKS.md, "PostgresCore
   /// against raw libpq"); use `query` for results too large to hold.

@@ -34,6 +34,10 @@ public protocol SQLConnection {
   /// Streams the rows of `sql` to `body`, one at a time: memory stays flat whatever the row count. A row is
   /// valid only inside `body`.
   func query(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws
+  /// ``query(_:_:_:)`` for a query that returns at most `rowsAtMost` rows (its `LIMIT`; nil: no bound): a
+  /// backend may then receive a small result whole instead of row by row (PostgreSQL), handing the rows to
+  /// `body` once all arrived. The default streams.
+  func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws
   /// The first row of `sql` turned into a value by `transform`, or nil when there is none.
   func queryOne<T>(_ sql: String, _ arguments: [SQLValue], _ transform: (Row) throws -> T) throws -> T?
   /// Runs `body` in a write transaction, committed when it returns and rolled back when it throws; inside
@@ -53,6 +57,11 @@ extension SQLConnection {
   /// Runs one statement without arguments.
   public func execute(_ sql: String) throws {
     try execute(sql, [])
+  }
+
+  /// Streams the rows of `sql` (the bound is not used).
+  public func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws {
+    try query(sql, arguments, body)
   }
 
   /// Streams the rows of `sql`, which takes no arguments.

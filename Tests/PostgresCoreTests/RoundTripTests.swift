@@ -43,6 +43,19 @@ import Testing
     #expect(try roundTrips(db) { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } == 1)
   }
 
+  @Test func aQueryOfAFewRowsArrivesWholeSoItsBodyMayRunSQLAndALongerOneStreams() throws {
+    let (db, _) = try database()
+    let sql = "SELECT v FROM t WHERE v > $1 ORDER BY v"
+    var sums: [Int?] = []
+    try db.query(sql, [0], rowsAtMost: 3) { _ in
+      sums.append(try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) })
+    }
+    #expect(sums == [6, 6, 6])
+    #expect {
+      try db.query(sql, [0], rowsAtMost: Connection.wholeResultRows + 1) { _ in _ = try db.execute("SELECT 1") }
+    } throws: { ($0 as? PostgresError)?.isMisuse == true }
+  }
+
   @Test func theSnapshotEndsWhenTheReadReturnsNotAtTheNextCall() throws {
     let (db, url) = try database()
     let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
