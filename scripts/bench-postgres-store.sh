@@ -5,8 +5,14 @@
 #   seed   - raw libpq (scripts/postgres_anchor.c: one prepared INSERT per row, one transaction, insert phase
 #            only), the store in process (stackfeed-bench store: FeedItemPlugin.generate, the same), and the
 #            whole `stackfeed seed --generate ROWS --no-reference` process on PostgreSQL and on SQLite;
-#   page   - a 20-row keyset page: raw libpq's prepared SELECT (median of 200), the store's composer in process
-#            (median of 201), and the whole `stackfeed list --format json --limit 20` process (median of 11);
+#   page   - a 20-row page: the store's composer in process (stackfeed-bench store, median of 201; the store is
+#            seeded with the bundled header, order and 6 feed items too, so the first page is header, feed item,
+#            order, 17 feed items), then raw libpq selecting the same rows from that same database
+#            (postgres_anchor --pages, median of 200): the first page pgbench-style (BEGIN REPEATABLE READ READ
+#            ONLY, the header, 20 feed items, the order with its lines, END: 5 statements, each waited for: 5 round
+#            trips) and pipelined (the same 5 in one libpq pipeline: 1 round trip), the middle page as its one
+#            SELECT of 21 feed items (1 round trip); also the store's round trips per page (Connection.roundTrips),
+#            and the whole `stackfeed list --format json --limit 20` process (median of 11);
 #   serve  - /v1/feed?limit=20 requests/s with wrk at 16 connections, one server process (--threads 2) and
 #            two (--threads 1 each, 8 connections each, requests/s added), on SQLite and on PostgreSQL.
 #
@@ -65,26 +71,41 @@ rps() { wrk -t"$1" -c"$2" -d"${DURATION}s" "$3" | awk '/Requests\/sec/ {print $2
 
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), rows $ROWS, runs $RUNS"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# binary: $BIN ($(stat -c %s "$BIN") bytes)"
+echo "# binary: $BIN ($(stat -c %s "$BIN") bytes), commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+cat <<'LEGEND'
+# sides: libpq = scripts/postgres_anchor.c (raw libpq; pages read the store's own database right after the store's
+#   run); libpq-pgbench = the first page's 5 statements each waited for, as a pgbench script (BEGIN REPEATABLE READ
+#   READ ONLY, header, 20 feed items, order with its lines, END: 5 round trips); libpq-pipelined = the same 5 in
+#   one libpq pipeline (1 round trip); store-X = stackfeed-bench store in process; cli-X = a stackfeed process.
+# page_*_us: lower is better; *_rows_per_s and feed_rps: higher is better; round_trips_*: per page, store only.
+# The target (issue 13): store-postgres >= 0.7x raw libpq; for the first page against libpq-pgbench, both
+#   ratios printed.
+LEGEND
 sqlite="$work/feed.sqlite"
 for run in $(seq 1 "$RUNS"); do
-  # Seeding and paging: the anchor, the store in process, then the CLI processes.
-  read -r insert first middle < <("$work/postgres_anchor" "$(url anchor)" "$ROWS" text 200 |
-    sed -E 's/.* insert_s=([0-9.]+) .* page_first_us=([0-9.]+) page_middle_us=([0-9.]+) .*/\1 \2 \3/')
+  # Seeding: the anchor, then the store in process (which also times its pages); paging: raw libpq on the
+  # store's database right after; then the CLI processes.
+  insert=$("$work/postgres_anchor" "$(url anchor)" "$ROWS" text 1 | sed -E 's/.* insert_s=([0-9.]+) .*/\1/')
   record seed_rows_per_s libpq "$run" "$(echo "$ROWS / $insert" | bc)"
-  record page_first_us libpq "$run" "$first"
-  record page_middle_us libpq "$run" "$middle"
   for side in postgres sqlite; do
     target=$([ $side = postgres ] && url store || echo "$work/bench.sqlite")
     STACKFEED_BENCH_DB=$target "$BENCH" store --rows "$ROWS" --reps 1 --json >"$work/store.json"
     python3 - "$work/store.json" "$side" "$run" >>"$results" <<'PY'
 import json, sys
 path, side, run = sys.argv[1:]
-names = {"store.seed": "seed_rows_per_s", "store.page.first": "page_first_us", "store.page.middle": "page_middle_us"}
+names = {"store.seed": "seed_rows_per_s", "store.page.first": "page_first_us", "store.page.middle": "page_middle_us",
+         "store.page.first.round_trips": "round_trips_first", "store.page.middle.round_trips": "round_trips_middle"}
 for line in open(path):
     figure = json.loads(line)
     print(f"{names[figure['name']]} store-{side} {run} {figure['value']}")
 PY
+    if [ $side = postgres ]; then
+      read -r pgbench pipelined middle < <("$work/postgres_anchor" --pages "$(url store)" 200 | sed -E \
+        's/.* page_first_pgbench_us=([0-9.]+) page_first_pipelined_us=([0-9.]+) page_middle_us=([0-9.]+).*/\1 \2 \3/')
+      record page_first_us libpq-pgbench "$run" "$pgbench"
+      record page_first_us libpq-pipelined "$run" "$pipelined"
+      record page_middle_us libpq "$run" "$middle"
+    fi
   done
   as_server "$pgbin/dropdb" -h "$work" -p "$port" -U stackfeed cli
   as_server "$pgbin/createdb" -h "$work" -p "$port" -U stackfeed cli
@@ -131,10 +152,11 @@ def ratio(figure, side, base, invert):
     a, b = groups.get((figure, side), {}), groups.get((figure, base), {})
     values = [(b[r] / a[r]) if invert else (a[r] / b[r]) for r in a if r in b]
     if values:
-        print(f"ratio {figure:<16} {side:<16} vs {base:<8} median {statistics.median(values):.3f}"
+        print(f"ratio {figure:<16} {side:<16} vs {base:<15} median {statistics.median(values):.3f}"
               f" [{min(values):.3f}, {max(values):.3f}]  (>= 0.7 is the target; higher is better)")
 ratio("seed_rows_per_s", "store-postgres", "libpq", False)
 ratio("seed_rows_per_s", "cli-postgres", "libpq", False)
-ratio("page_first_us", "store-postgres", "libpq", True)
+ratio("page_first_us", "store-postgres", "libpq-pgbench", True)
+ratio("page_first_us", "store-postgres", "libpq-pipelined", True)
 ratio("page_middle_us", "store-postgres", "libpq", True)
 PY

@@ -5,10 +5,11 @@
  *
  * Build:  cc -O2 -std=c11 -Wall -Wextra -I/usr/include/postgresql -o postgres_anchor \
  *             scripts/postgres_anchor.c -lpq            (needs libpq-dev; Stackfeed itself does not)
- * Run:    ./postgres_anchor CONNINFO ROWS [text|binary] [PAGES]
+ * Run:    ./postgres_anchor CONNINFO ROWS [text|binary] [PAGES]   seeding, pages, reading all: its own table
+ *         ./postgres_anchor --pages CONNINFO [PAGES]                 20-row pages of a seeded Stackfeed store
  *         ./postgres_anchor postgres://stackfeed:pw@127.0.0.1:5432/bench 1000000
  *
- * What it does:
+ * What it does, CONNINFO ROWS (scripts/bench-postgres.sh: PostgresCore against libpq on the same table):
  *   1. drops and creates the table feed_anchor (id text PRIMARY KEY, title text NOT NULL, subtitle text NOT NULL,
  *      tag text, image text NOT NULL, position bigint NOT NULL) and an index on position;
  *   2. generates ROWS rows in memory BEFORE timing (sqlite_anchor.c's splitmix64 stream: random v4 UUID,
@@ -22,6 +23,21 @@
  *      (positions parsed with strtoll) or the binary one (positions are 8 big-endian bytes);
  *   6. prints one key=value line: wall timings, rows/s, this process's CPU time in the insert and select phases
  *      (the client's share, steady under load), the peak RSS of this process (includes the generated rows).
+ * What it does, --pages CONNINFO [PAGES], on a database a Stackfeed store was seeded into (the bundled reference
+ * seeds plus generated feed items: `stackfeed-bench store` leaves one): selects the rows a 20-row page of the
+ * store reads, with the store's own SQL text (the feed_item, profile and orders/line_item/product queries of
+ * Sources/BuiltInPlugins), every statement prepared once beforehand, every column of every row read. PAGES
+ * times each (default 200), the three kinds of page interleaved, median µs of each:
+ *   page_first_pgbench_us    the first page as a pgbench script of those statements runs with -M prepared:
+ *                            BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY (one snapshot for the page, as the
+ *                            store's read); the header's profile row; the first 20 feed items (what the store
+ *                            asks for: 18 shown, the order takes a row, one more tells a next page exists); the
+ *                            latest order with its lines and products; END. Each waited for: 5 round trips.
+ *   page_first_pipelined_us  the same 5 statements in one libpq pipeline with one sync point
+ *                            (PQenterPipelineMode, PQsendQueryPrepared x5, PQpipelineSync, then the results):
+ *                            1 round trip, the fewest raw libpq needs for these rows in one snapshot.
+ *   page_middle_us           the 21 feed items after the middle position (20 shown, one more), one prepared
+ *                            SELECT: 1 round trip (a single statement is one snapshot without BEGIN).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <libpq-fe.h>
@@ -125,9 +141,142 @@ static double page_us(PGconn *conn, long long after, long long n, int pages) {
     return median;
 }
 
+/* ---- pages of a seeded Stackfeed store (--pages) ---- */
+
+/* The store's SQL (Sources/BuiltInPlugins: HeaderPlugin, FeedItemPlugin, OrderPlugin), text for text. */
+static const char *const HEADER_SQL = "SELECT first_name, last_name FROM profile WHERE id = 1";
+static const char *const ITEMS_SQL =
+    "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2";
+static const char *const ORDER_SQL =
+    "WITH latest AS (SELECT id, status, ordered_at FROM orders ORDER BY ordered_at DESC, id DESC LIMIT 1)\n"
+    "SELECT latest.id, latest.status, latest.ordered_at, line_item.quantity, product.id, product.title, "
+    "product.image\n"
+    "FROM latest\n"
+    "LEFT JOIN line_item ON line_item.order_id = latest.id\n"
+    "LEFT JOIN product ON product.id = line_item.product_id\n"
+    "ORDER BY line_item.line";
+
+/* One statement of a page: its prepared name, its arguments, the rows it must return (-1: at least one). */
+typedef struct {
+    const char *name;
+    int n_params;
+    const char *values[2];
+    int rows;
+} Step;
+
+/* Reads every column of every row of a result and checks its status and row count; returns the row count. */
+static int read_result(PGconn *conn, PGresult *res, const Step *step) {
+    ExecStatusType status = PQresultStatus(res);
+    int rows = PQntuples(res);
+    if ((status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK) ||
+        (step->rows >= 0 ? rows != step->rows : rows < 1)) {
+        fprintf(stderr, "postgres_anchor: %s: %d rows, status %s: %s", step->name, rows, PQresStatus(status),
+                PQerrorMessage(conn));
+        exit(1);
+    }
+    for (int row = 0; row < rows; row++)
+        for (int c = 0; c < PQnfields(res); c++) (void)PQgetvalue(res, row, c);
+    return rows;
+}
+
+/* Runs the steps one after another, each waited for (a pgbench script: one round trip each). */
+static void run_waiting(PGconn *conn, const Step *steps, int count) {
+    for (int k = 0; k < count; k++) {
+        PGresult *res = PQexecPrepared(conn, steps[k].name, steps[k].n_params, steps[k].values, NULL, NULL, 0);
+        read_result(conn, res, &steps[k]);
+        PQclear(res);
+    }
+}
+
+/* Runs the steps in one pipeline with one sync point: one round trip. */
+static void run_pipelined(PGconn *conn, const Step *steps, int count) {
+    if (!PQenterPipelineMode(conn)) goto failed;
+    for (int k = 0; k < count; k++)
+        if (!PQsendQueryPrepared(conn, steps[k].name, steps[k].n_params, steps[k].values, NULL, NULL, 0)) goto failed;
+    if (!PQpipelineSync(conn)) goto failed;
+    for (int k = 0; k < count; k++) {
+        PGresult *res;
+        while ((res = PQgetResult(conn)) != NULL) {
+            read_result(conn, res, &steps[k]);
+            PQclear(res);
+        }
+    }
+    PGresult *sync = PQgetResult(conn);
+    if (PQresultStatus(sync) != PGRES_PIPELINE_SYNC) goto failed;
+    PQclear(sync);
+    if (!PQexitPipelineMode(conn)) goto failed;
+    return;
+failed:
+    fprintf(stderr, "postgres_anchor: pipeline: %s", PQerrorMessage(conn));
+    exit(1);
+}
+
+static double median_us(double *times, int count) {
+    qsort(times, (size_t)count, sizeof(double), compare_doubles);
+    return times[count / 2] * 1e6;
+}
+
+static int pages_main(const char *conninfo, int pages) {
+    if (pages < 1) {
+        fprintf(stderr, "postgres_anchor: PAGES must be at least 1\n");
+        return 2;
+    }
+    PGconn *conn = PQconnectdb(conninfo);
+    if (PQstatus(conn) != CONNECTION_OK) {
+        fprintf(stderr, "postgres_anchor: connect: %s", PQerrorMessage(conn));
+        return 1;
+    }
+    check(conn, PQprepare(conn, "begin", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", 0, NULL), "prepare begin");
+    check(conn, PQprepare(conn, "header", HEADER_SQL, 0, NULL), "prepare header");
+    check(conn, PQprepare(conn, "items", ITEMS_SQL, 0, NULL), "prepare items");
+    check(conn, PQprepare(conn, "order", ORDER_SQL, 0, NULL), "prepare order");
+    check(conn, PQprepare(conn, "end", "END", 0, NULL), "prepare end");
+    PGresult *res = PQexec(conn, "SELECT max(position) / 2 FROM feed_item");
+    if (PQresultStatus(res) != PGRES_TUPLES_OK || PQgetisnull(res, 0, 0)) {
+        fprintf(stderr, "postgres_anchor: no feed items (seed a Stackfeed store first): %s", PQerrorMessage(conn));
+        return 1;
+    }
+    char middle[24];
+    snprintf(middle, sizeof middle, "%s", PQgetvalue(res, 0, 0));
+    PQclear(res);
+
+    const Step first[] = {
+        {"begin", 0, {NULL}, 0},
+        {"header", 0, {NULL}, 1},
+        {"items", 2, {"-9223372036854775808", "20"}, 20},
+        {"order", 0, {NULL}, -1},
+        {"end", 0, {NULL}, 0},
+    };
+    const Step middle_page[] = {{"items", 2, {middle, "21"}, 21}};
+    double *pgbench = malloc(sizeof(double) * (size_t)pages), *pipelined = malloc(sizeof(double) * (size_t)pages),
+           *middles = malloc(sizeof(double) * (size_t)pages);
+    for (int k = 0; k < pages; k++) {
+        double t0 = now_s();
+        run_waiting(conn, first, 5);
+        double t1 = now_s();
+        run_pipelined(conn, first, 5);
+        double t2 = now_s();
+        run_waiting(conn, middle_page, 1);
+        double t3 = now_s();
+        pgbench[k] = t1 - t0;
+        pipelined[k] = t2 - t1;
+        middles[k] = t3 - t2;
+    }
+    printf("impl=c libpq=%d server=%d pages=%d page_first_pgbench_us=%.1f page_first_pipelined_us=%.1f "
+           "page_middle_us=%.1f\n",
+           PQlibVersion(), PQserverVersion(conn), pages, median_us(pgbench, pages), median_us(pipelined, pages),
+           median_us(middles, pages));
+    free(pgbench);
+    free(pipelined);
+    free(middles);
+    PQfinish(conn);
+    return 0;
+}
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--pages") == 0) return pages_main(argv[2], argc > 3 ? atoi(argv[3]) : 200);
     if (argc < 3) {
-        fprintf(stderr, "usage: %s CONNINFO ROWS [text|binary] [PAGES]\n", argv[0]);
+        fprintf(stderr, "usage: %s CONNINFO ROWS [text|binary] [PAGES]\n       %s --pages CONNINFO [PAGES]\n",
+                argv[0], argv[0]);
         return 2;
     }
     long long n = atoll(argv[2]);
