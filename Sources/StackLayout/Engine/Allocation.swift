@@ -18,8 +18,9 @@ struct Allocation {
   /// sizes go to `numbers[sizes ..< sizes + n]`, the offsets to `numbers[offsets ..< offsets + n]`
   /// (both ranges already exist); `order` is scratch space, left as it was found.
   init(
-    _ flexes: [Flex], from first: Int, inner: Double, spacing: Double, distribution: StackDistribution,
-    canvas: Double, numbers: inout [Double], sizes: Int, offsets: Int, order: inout [Int]
+    _ flexes: borrowing PassTable<Flex>, from first: Int, inner: Double, spacing: Double,
+    distribution: StackDistribution, canvas: Double, numbers: inout PassTable<Double>, sizes: Int, offsets: Int,
+    order: inout PassTable<Int>
   ) {
     self.first = first
     count = flexes.count - first
@@ -65,7 +66,7 @@ struct Allocation {
     }
   }
 
-  private func total(_ numbers: [Double]) -> Double {
+  private func total(_ numbers: borrowing PassTable<Double>) -> Double {
     var sum = 0.0
     for index in 0..<count { sum += numbers[sizes + index] }
     return sum
@@ -73,7 +74,9 @@ struct Allocation {
 
   /// `fill`: hand slack out by ascending hugging, take it back by ascending compression
   /// resistance; ties go to the child with the higher index first (LayoutKit's convention).
-  private mutating func distributeFill(_ flexes: [Flex], length: Double, numbers: inout [Double], order: inout [Int]) {
+  private mutating func distributeFill(
+    _ flexes: borrowing PassTable<Flex>, length: Double, numbers: inout PassTable<Double>, order: inout PassTable<Int>
+  ) {
     var delta = length - total(numbers)
     guard abs(delta) > 1e-9 else { return }
     let growing = delta > 0
@@ -95,7 +98,7 @@ struct Allocation {
   /// The part `fill` hands slack to first: the lowest hugging (growing) or compression
   /// resistance (shrinking); the higher index among equals.
   @inline(__always)
-  private func cheapestPart(_ flexes: [Flex], growing: Bool) -> Int {
+  private func cheapestPart(_ flexes: borrowing PassTable<Flex>, growing: Bool) -> Int {
     var best = 0
     var bestPriority = growing ? flexes[first].hug : flexes[first].cr
     for index in 1..<max(count, 1) {
@@ -110,7 +113,8 @@ struct Allocation {
 
   /// Hands `delta` out in priority order after the cheapest part (already served); returns what is left.
   private func distributeInOrder(
-    _ flexes: [Flex], _ slack: Double, growing: Bool, numbers: inout [Double], order: inout [Int]
+    _ flexes: borrowing PassTable<Flex>, _ slack: Double, growing: Bool, numbers: inout PassTable<Double>,
+    order: inout PassTable<Int>
   ) -> Double {
     var delta = slack
     let base = order.count
@@ -137,7 +141,9 @@ struct Allocation {
 
   /// Grows (or shrinks) part `index` by as much of `delta` as its bounds allow; returns the amount taken.
   @inline(__always)
-  private func take(_ flexes: [Flex], _ delta: Double, growing: Bool, index: Int, numbers: inout [Double]) -> Double {
+  private func take(
+    _ flexes: borrowing PassTable<Flex>, _ delta: Double, growing: Bool, index: Int, numbers: inout PassTable<Double>
+  ) -> Double {
     let part = flexes[first + index]
     let size = numbers[sizes + index]
     let amount = growing ? min(delta, part.hi - size) : max(delta, part.lo - size)
@@ -146,7 +152,9 @@ struct Allocation {
   }
 
   /// `fillEqually`: every child gets `length / n`, clamped to its required bounds (conflict).
-  private mutating func distributeEqually(_ flexes: [Flex], length: Double, numbers: inout [Double]) {
+  private mutating func distributeEqually(
+    _ flexes: borrowing PassTable<Flex>, length: Double, numbers: inout PassTable<Double>
+  ) {
     let share = max(length, 0) / Double(count)
     for index in 0..<count {
       let part = flexes[first + index]
@@ -162,12 +170,14 @@ struct Allocation {
   /// `fillProportionally`: `canvas × nat / (Σnat + gaps)` for every sized child but the last,
   /// which takes what is left; children without a natural length get 0.
   private mutating func distributeProportionally(
-    _ flexes: [Flex],
-    length: Double, canvas: Double, gaps: Double, numbers: inout [Double], order: inout [Int]
+    _ flexes: borrowing PassTable<Flex>,
+    length: Double, canvas: Double, gaps: Double, numbers: inout PassTable<Double>, order: inout PassTable<Int>
   ) {
     let natural = total(numbers)
     guard abs(length - natural) > 1e-9 else { return }
-    guard let last = (0..<count).last(where: { numbers[sizes + $0] > 0 }), natural + gaps > 0 else {
+    var lastSized: Int?
+    for index in 0..<count where numbers[sizes + index] > 0 { lastSized = index }
+    guard let last = lastSized, natural + gaps > 0 else {
       distributeFill(flexes, length: length, numbers: &numbers, order: &order)
       return
     }
@@ -188,8 +198,9 @@ struct Allocation {
   /// `equalCentering`: first child at 0, last ending at `inner`, centres equally spaced; a gap
   /// that would fall below `minimumGap` is clamped and the rest re-spread until stable.
   /// Only reached with at least two parts.
-  private func center(inner: Double, minimumGap: Double, numbers: inout [Double]) {
-    let size = Array(numbers[sizes..<(sizes + count)])
+  private func center(inner: Double, minimumGap: Double, numbers: inout PassTable<Double>) {
+    var size: [Double] = []
+    for index in 0..<count { size.append(numbers[sizes + index]) }
     var gaps = Array(repeating: minimumGap, count: count - 1)
     var clamped = Array(repeating: false, count: count - 1)
     while true {

@@ -5,6 +5,11 @@ extension FlatTree {
   mutating func makeItem(_ nodes: [LayoutNode], _ position: Int, index: Int, parent: Int) -> FlatItem {
     let kind: FlatItem.Kind
     var label: FlatText?
+    let sizing = nodes[position].sizing
+    // A label given both (valid) intrinsic sizes is never measured: its text is not kept (nor its string retained).
+    let keepsText =
+      !(sizing.inputs.contains(.intrinsicWidth) && !sizing.intrinsicWidth.isNaN
+      && sizing.inputs.contains(.intrinsicHeight) && !sizing.intrinsicHeight.isNaN)
     switch nodes[position].kind {
     case .vstack: kind = .vstack
     case .hstack: kind = .hstack
@@ -21,12 +26,12 @@ extension FlatTree {
         issues.append((index, "font size \(font.size) is invalid: using 0"))
         font.size = 0
       }
-      label = FlatText(string: content.string, font: font, lines: lines)
+      if keepsText { label = FlatText(string: content.string, font: font, lines: lines) }
     case .spacer, .image, .box: kind = .leaf
     }
-    let width = nodes[position].width.flatMap { length($0.value, "width", index) }
-    let height = nodes[position].height.flatMap { length($0.value, "height", index) }
-    var ratio = nodes[position].aspectRatio?.ratio
+    let width = sizing.inputs.contains(.width) ? length(sizing.width, "width", index) : nil
+    let height = sizing.inputs.contains(.height) ? length(sizing.height, "height", index) : nil
+    var ratio = sizing.inputs.contains(.aspectRatio) ? sizing.ratio : nil
     if let value = ratio, !(value.isFinite && value > 0) {
       issues.append((index, "aspect ratio \(value) is not positive and finite: ignored"))
       ratio = nil
@@ -38,11 +43,12 @@ extension FlatTree {
       left: length(nodes[position].margin.left, "margin left", index) ?? 0,
       bottom: length(nodes[position].margin.bottom, "margin bottom", index) ?? 0,
       right: length(nodes[position].margin.right, "margin right", index) ?? 0)
-    let intrinsicWidth = nodes[position].intrinsicWidth.flatMap { length($0, "intrinsic width", index) }
-    let intrinsicHeight = nodes[position].intrinsicHeight.flatMap { length($0, "intrinsic height", index) }
+    let intrinsicWidth =
+      sizing.inputs.contains(.intrinsicWidth) ? length(sizing.intrinsicWidth, "intrinsic width", index) : nil
+    let intrinsicHeight =
+      sizing.inputs.contains(.intrinsicHeight) ? length(sizing.intrinsicHeight, "intrinsic height", index) : nil
     var text = -1
-    // A label given both (valid) intrinsic sizes is never measured: its text is not kept.
-    if let label, intrinsicWidth == nil || intrinsicHeight == nil {
+    if let label {
       text = texts.count
       texts.append(label)
     }
@@ -50,9 +56,9 @@ extension FlatTree {
       end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: position),
       text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: nodes[position].isHidden, isCollapsed: false,
       alignment: nodes[position].alignment, distribution: nodes[position].distribution,
-      widthPriority: nodes[position].width?.priority.value ?? 1000,
-      heightPriority: nodes[position].height?.priority.value ?? 1000,
-      ratioPriority: nodes[position].aspectRatio?.priority.value ?? 1000, spacing: spacing, margin: margin,
+      // An absent constraint's priority is stored as required (1000), the engine's default.
+      widthPriority: sizing.widthPriority.value, heightPriority: sizing.heightPriority.value,
+      ratioPriority: sizing.ratioPriority.value, spacing: spacing, margin: margin,
       rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
       rawIntrinsicWidth: intrinsicWidth ?? .nan, rawIntrinsicHeight: intrinsicHeight ?? .nan)
   }

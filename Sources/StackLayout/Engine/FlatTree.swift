@@ -99,10 +99,10 @@ struct FlatTree {
       return
     }
     items.append(item)
-    for child in nodes[position].children.indices {
-      add(
-        nodes[position].children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden,
-        maxDepth: maxDepth)
+    // One retain of the children for the loop (passing `nodes[position].children` to each call retained it per child).
+    let children = nodes[position].children
+    for child in children.indices {
+      add(children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
     }
     items[index].end = items.count
   }

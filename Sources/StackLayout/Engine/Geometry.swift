@@ -16,7 +16,7 @@ public struct Size: Sendable, Hashable {
 }
 
 /// A frame: origin and size, in points, relative to the parent (UIKit convention).
-public struct Rect: Sendable, Hashable, CustomStringConvertible {
+public struct Rect: Sendable, Hashable, BitwiseCopyable, CustomStringConvertible {
   /// Left edge.
   public var x: Double
   /// Top edge.

@@ -72,9 +72,13 @@ public struct LayoutEngine: Sendable {
     pass.frames[0] = Rect(x: 0, y: 0, width: rootWidth, height: rootHeight)
     if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
     pass.snapFrames()
+    var warnings: [LayoutWarning] = []
+    for warning in pass.warnings {
+      warnings.append(LayoutWarning(path: pass.path(of: warning.node), message: warning.message))
+    }
     return LayoutResult(
-      root: root, frames: pass.frames, texts: pass.textsOut, overflowing: pass.overflowing,
-      warnings: pass.warnings.map { LayoutWarning(path: pass.path(of: $0.node), message: $0.message) })
+      root: root, frames: pass.frames.elements, texts: pass.textsOut, overflowing: pass.overflowing,
+      warnings: warnings)
   }
 
   /// The node's size range (RepresentableKit's min … ideal … max): at `width` when given (all

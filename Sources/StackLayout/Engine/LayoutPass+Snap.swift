@@ -5,7 +5,7 @@ extension LayoutPass {
   mutating func snapFrames() {
     guard scale > 0 else { return }
     let count = frames.count
-    var origins = [Origin].filled(with: Origin(), count: count)
+    var origins = PassTable(repeating: Origin(), count: count)
     for node in 0..<count {
       let parent = Int(tree.items[node].parent)
       let frame = frames[node]

@@ -1,22 +1,22 @@
 /// One layout of one root: the flat tree, per-node memo tables and the frames being built.
 ///
 /// Lives for a single `LayoutEngine.layout` call; every table is indexed by preorder position.
-struct LayoutPass {
+struct LayoutPass: ~Copyable {
   var tree: FlatTree
   let measurer: any TextMeasuring
   let scale: Double
   /// Per node: `flexWidth` (width-independent) and the last `flexHeight` (by width), memoised.
-  var memo: [NodeMemo]
+  var memo: PassTable<NodeMemo>
   /// Per text: the natural (unwrapped) measurement, and the last width-bound one.
   var textMemo: [TextMemo]
   /// Scratch stack of flexes; each caller pushes its children and pops them before returning.
-  var scratch: [Flex] = []
+  var scratch: PassTable<Flex>
   /// Scratch stack of numbers (allocations, child widths and heights), used like `scratch`.
-  var numbers: [Double] = []
+  var numbers: PassTable<Double>
   /// Scratch stack of child positions (the order in which `fill` hands out slack), used like `scratch`.
-  var order: [Int] = []
+  var order = PassTable<Int>(capacity: 8)
   /// Exact frames relative to the parent; snapped at the end.
-  var frames: [Rect]
+  var frames: PassTable<Rect>
   /// Per node, the measurement of a label at its final width; empty until the first label is measured.
   var textsOut: [TextMeasurement?] = []
   var overflowing: Set<Int> = []
@@ -33,32 +33,33 @@ struct LayoutPass {
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
     let count = tree.items.count
-    memo = .filled(with: NodeMemo(), count: count)
+    memo = PassTable(repeating: NodeMemo(), count: count)
     textMemo = tree.texts.isEmpty ? [] : Array(repeating: TextMemo(), count: tree.texts.count)
-    scratch.reserveCapacity(count)
-    numbers.reserveCapacity(4 * count)
-    frames = .filled(with: .zero, count: count)
+    scratch = PassTable(capacity: count)
+    numbers = PassTable(capacity: 4 * count)
+    frames = PassTable(repeating: .zero, count: count)
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 
   /// Starts over on `roots[index]`: the tree is flattened again and every table reset, as a new
-  /// pass would have them, but into the buffers this pass already holds (only `frames`, which the
-  /// result keeps, is allocated anew). Nothing of the previous root is read afterwards.
+  /// pass would have them, but into the buffers this pass already holds. Nothing of the previous root
+  /// is read afterwards.
   mutating func reload(_ roots: [LayoutNode], _ index: Int, maxDepth: Int) {
     tree.reload(roots, index, maxDepth: maxDepth)
     let count = tree.items.count
     memo.refill(with: NodeMemo(), count: count)
     textMemo.refill(with: TextMemo(), count: tree.texts.count)
-    scratch.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
-    order.removeAll(keepingCapacity: true)
-    frames = .filled(with: .zero, count: count)
-    textsOut = []
-    overflowing = []
-    warnings = []
+    scratch.pop(to: 0)
+    numbers.pop(to: 0)
+    order.pop(to: 0)
+    frames.refill(with: .zero, count: count)
+    // Emptied only when something was added: assigning an empty value releases the old one even when empty.
+    if !textsOut.isEmpty { textsOut = [] }
+    if !overflowing.isEmpty { overflowing = [] }
+    if !warnings.isEmpty { warnings = [] }
     lastConflict = nil
-    allocationConflicts = [:]
-    warned = []
+    if !allocationConflicts.isEmpty { allocationConflicts = [:] }
+    if !warned.isEmpty { warned = [] }
     for issue in tree.issues { warn(issue.node, issue.message) }
   }
 

@@ -34,24 +34,42 @@ public struct LayoutNode: Sendable, Hashable {
   public var spacing: Double = 0
   /// Layout margins (stacks; `isLayoutMarginsRelativeArrangement` is on).
   public var margin: EdgeInsets = .zero
+  /// The fixed sizes, aspect ratio and intrinsic size, packed (see `NodeSizing`; the engine reads it directly).
+  var sizing = NodeSizing()
   /// Cross-axis alignment (stacks).
   public var alignment: StackAlignment = .fill
   /// Main-axis distribution (stacks).
   public var distribution: StackDistribution = .fill
-  /// Fixed width, required or at a priority.
-  public var width: SizeConstraint?
-  /// Fixed height, required or at a priority.
-  public var height: SizeConstraint?
-  /// `width == ratio × height` at a priority.
-  public var aspectRatio: AspectRatio?
-  /// Intrinsic content width (hugging 250, compression resistance 750); replaces a leaf's measured width.
-  public var intrinsicWidth: Double?
-  /// Intrinsic content height (hugging 250, compression resistance 750); replaces a leaf's measured height.
-  public var intrinsicHeight: Double?
   /// Collapsed like a hidden arranged subview.
   public var isHidden = false
   /// The properties layout never reads, out of line (nil while all are at their defaults): see `NodeDetails`.
   private var details: NodeDetails.Box?
+
+  /// Fixed width, required or at a priority.
+  public var width: SizeConstraint? {
+    get { sizing.widthConstraint }
+    set { sizing.widthConstraint = newValue }
+  }
+  /// Fixed height, required or at a priority.
+  public var height: SizeConstraint? {
+    get { sizing.heightConstraint }
+    set { sizing.heightConstraint = newValue }
+  }
+  /// `width == ratio × height` at a priority.
+  public var aspectRatio: AspectRatio? {
+    get { sizing.aspectRatio }
+    set { sizing.aspectRatio = newValue }
+  }
+  /// Intrinsic content width (hugging 250, compression resistance 750); replaces a leaf's measured width.
+  public var intrinsicWidth: Double? {
+    get { sizing.intrinsicWidthValue }
+    set { sizing.intrinsicWidthValue = newValue }
+  }
+  /// Intrinsic content height (hugging 250, compression resistance 750); replaces a leaf's measured height.
+  public var intrinsicHeight: Double? {
+    get { sizing.intrinsicHeightValue }
+    set { sizing.intrinsicHeightValue = newValue }
+  }
 
   /// Semantic name kept in the output, e.g. `titleLabel`.
   public var id: String? {
