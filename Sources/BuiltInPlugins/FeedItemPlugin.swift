@@ -100,9 +100,14 @@ public struct FeedItemPlugin: RowPlugin {
 
   /// The item of a `SQL.page` or `SQL.byID` result row.
   private static func item(_ row: StoreRow) throws -> FeedItem {
-    FeedItem(
-      id: try row.string(at: 0), title: try row.string(at: 1), subtitle: try row.optionalString(at: 2),
-      tag: try row.optionalString(at: 3), image: try row.optionalString(at: 4))
+    // Each column bound first: with the `try`s inside the call, the item was built and then copied (five
+    // retains and releases per row of `list`, docs/BENCHMARKS.md "Reads").
+    let id = try row.string(at: 0)
+    let title = try row.string(at: 1)
+    let subtitle = try row.optionalString(at: 2)
+    let tag = try row.optionalString(at: 3)
+    let image = try row.optionalString(at: 4)
+    return FeedItem(id: id, title: title, subtitle: subtitle, tag: tag, image: image)
   }
 
   /// The card texts.

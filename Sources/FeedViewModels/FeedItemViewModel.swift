@@ -19,7 +19,7 @@ public struct FeedItemViewModel: Sendable, Hashable {
 
   /// Derives the card texts from a feed item. An empty subtitle, tag or image counts as absent: the texts
   /// say `nil`, never `""`.
-  public init(item: FeedItem) {
+  public init(item: borrowing FeedItem) {
     id = item.id
     title = item.title.feedUppercased()
     subtitle = Self.present(item.subtitle)

@@ -9,26 +9,34 @@ public enum JSONWriter {
 
   /// Appends `text` as a quoted JSON string, or `null` for `nil`.
   public static func string(_ text: String?, to out: inout ByteBuffer) {
-    guard var text else {
+    guard let text else {
       out.append(literal: "null")
       return
     }
     out.append(UInt8(ascii: "\""))
-    text.withUTF8 { utf8 in
-      // Copy runs of plain bytes in one go; only quotes, backslashes and control characters are escaped.
-      let plain = plainPrefixLength(utf8)
-      guard plain < utf8.count else { return out.append(utf8) }
-      var runStart = 0
-      for index in plain..<utf8.count {
-        let byte = utf8[index]
-        guard needsEscape(byte) else { continue }
-        out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        appendEscape(byte, to: &out)
-        runStart = index + 1
-      }
-      out.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    // Native and small strings are read in place (a `var` copy for `withUTF8` cost a retain and a release per
+    // string: 4% of `list --format json`, docs/BENCHMARKS.md); only a string without contiguous UTF-8 is copied.
+    if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
+      var copy = text
+      copy.withUTF8 { appendEscaped($0, to: &out) }
     }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends `utf8` with the escapes, without quotes: runs of plain bytes are copied in one go; only quotes,
+  /// backslashes and control characters are escaped.
+  private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
+    let plain = plainPrefixLength(utf8)
+    guard plain < utf8.count else { return out.append(utf8) }
+    var runStart = 0
+    for index in plain..<utf8.count {
+      let byte = utf8[index]
+      guard needsEscape(byte) else { continue }
+      out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      appendEscape(byte, to: &out)
+      runStart = index + 1
+    }
+    out.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
   }
 
   /// `text` as a quoted JSON string.
