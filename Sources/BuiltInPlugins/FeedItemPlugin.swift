@@ -116,7 +116,7 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// `title`, `subtitle`, `tag`, `image`.
-  public func row(for viewModel: FeedItemViewModel) -> FeedRow {
+  public func row(for viewModel: consuming FeedItemViewModel) -> FeedRow {
     FeedRow(
       kind: kind, id: viewModel.id,
       texts: [

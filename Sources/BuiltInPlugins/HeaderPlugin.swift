@@ -65,7 +65,7 @@ public struct HeaderPlugin: RowPlugin {
   }
 
   /// `headline`, `initials`.
-  public func row(for viewModel: HeaderViewModel) -> FeedRow {
+  public func row(for viewModel: consuming HeaderViewModel) -> FeedRow {
     FeedRow(
       kind: kind, id: Self.rowID,
       texts: [RowText("headline", viewModel.headline), RowText("initials", viewModel.initials)],

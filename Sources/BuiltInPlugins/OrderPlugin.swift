@@ -104,7 +104,7 @@ public struct OrderPlugin: RowPlugin {
   }
 
   /// `title`, `subtitle`, and the `gallery` list of `{image, overlay}` items.
-  public func row(for viewModel: OrderViewModel) -> FeedRow {
+  public func row(for viewModel: consuming OrderViewModel) -> FeedRow {
     let gallery = viewModel.gallery.map { [RowText("image", $0.image), RowText("overlay", $0.overlay)] }
     return FeedRow(
       kind: kind, id: viewModel.id,

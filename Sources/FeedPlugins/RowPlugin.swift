@@ -63,7 +63,7 @@ public protocol RowPlugin: SeedLoader {
   /// The view model of one model, formatted in `context`.
   func viewModel(for model: Model, context: RowContext) -> ViewModel
   /// The output row (id, texts, lists) of one view model.
-  func row(for viewModel: ViewModel) -> FeedRow
+  func row(for viewModel: consuming ViewModel) -> FeedRow
   /// The row's card: its layout tree, built with StackLayout's builder, parts named by `id`, tappable parts
   /// carrying an `action`. The root is laid out at the feed's width and its fitted height is the row's height.
   func card(for viewModel: ViewModel) -> LayoutNode

@@ -9,15 +9,19 @@ public enum JSONWriter {
 
   /// Appends `text` as a quoted JSON string, or `null` for `nil`.
   public static func string(_ text: String?, to out: inout ByteBuffer) {
-    guard let text else {
-      out.append(literal: "null")
-      return
+    switch text {
+    case .some(let text): string(text, to: &out)
+    case .none: out.append(literal: "null")
     }
+  }
+
+  /// Appends `text` as a quoted JSON string.
+  public static func string(_ text: borrowing String, to out: inout ByteBuffer) {
     out.append(UInt8(ascii: "\""))
     // Native and small strings are read in place (a `var` copy for `withUTF8` cost a retain and a release per
-    // string: 4% of `list --format json`, docs/BENCHMARKS.md); only a string without contiguous UTF-8 is copied.
+    // string, docs/BENCHMARKS.md "Reads"); only a string without contiguous UTF-8 is copied.
     if text.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &out) }) == nil {
-      var copy = text
+      var copy = copy text
       copy.withUTF8 { appendEscaped($0, to: &out) }
     }
     out.append(UInt8(ascii: "\""))
