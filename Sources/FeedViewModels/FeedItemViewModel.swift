@@ -7,15 +7,15 @@ import FeedModels
 ///     FeedItemViewModel(item: item).tag    // "NEW"
 public struct FeedItemViewModel: Sendable, Hashable {
   /// The item's id.
-  public var id: String
+  public let id: String
   /// The title, upper-cased (locale-independent, see ``HeaderViewModel``).
-  public var title: String
+  public let title: String
   /// The subtitle as stored; `nil` when absent or empty.
-  public var subtitle: String?
+  public let subtitle: String?
   /// The tag, upper-cased; `nil` (absent or empty) hides the tag chip.
-  public var tag: String?
+  public let tag: String?
   /// The image asset name; `nil` when the item has none (absent or empty, the original app's `""` sentinel).
-  public var image: String?
+  public let image: String?
 
   /// Derives the card texts from a feed item. An empty subtitle, tag or image counts as absent: the texts
   /// say `nil`, never `""`.
@@ -28,6 +28,6 @@ public struct FeedItemViewModel: Sendable, Hashable {
   }
 
   private static func present(_ text: String?) -> String? {
-    text.flatMap { $0.isEmpty ? nil : $0 }
+    if let text, !text.isEmpty { text } else { nil }
   }
 }

@@ -11,9 +11,9 @@ import FeedModels
 /// any device.
 public struct HeaderViewModel: Sendable, Hashable {
   /// `"HI, " + firstName`, upper-cased.
-  public var headline: String
+  public let headline: String
   /// The first character of the first and the last name, upper-cased (an empty name contributes nothing).
-  public var initials: String
+  public let initials: String
 
   /// Derives the header texts from a profile.
   public init(profile: Profile) {

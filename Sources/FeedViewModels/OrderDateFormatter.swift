@@ -47,22 +47,20 @@ public struct OrderDateFormatter: Sendable {
     let yy = ((year % 100) + 100) % 100
     var head = prefix
     return head.withUTF8 { head in
-      Self.monthLetters.withUTF8Buffer { letters in
-        String(unsafeUninitializedCapacity: head.count + 9) { text in
-          for index in 0..<head.count { text[index] = head[index] }
-          let at = head.count
-          let month = (month - 1) * 3
-          text[at] = Self.digit(day / 10)
-          text[at + 1] = Self.digit(day % 10)
-          text[at + 2] = UInt8(ascii: " ")
-          text[at + 3] = letters[month]
-          text[at + 4] = letters[month + 1]
-          text[at + 5] = letters[month + 2]
-          text[at + 6] = UInt8(ascii: " ")
-          text[at + 7] = Self.digit(yy / 10)
-          text[at + 8] = Self.digit(yy % 10)
-          return at + 9
-        }
+      String(unsafeUninitializedCapacity: head.count + 9) { text in
+        if !head.isEmpty { UnsafeMutableRawBufferPointer(text).copyMemory(from: UnsafeRawBufferPointer(head)) }
+        let at = head.count
+        let letters = Self.monthLetters.utf8Start + (month - 1) * 3
+        text[at] = Self.digit(day / 10)
+        text[at + 1] = Self.digit(day % 10)
+        text[at + 2] = UInt8(ascii: " ")
+        text[at + 3] = letters[0]
+        text[at + 4] = letters[1]
+        text[at + 5] = letters[2]
+        text[at + 6] = UInt8(ascii: " ")
+        text[at + 7] = Self.digit(yy / 10)
+        text[at + 8] = Self.digit(yy % 10)
+        return at + 9
       }
     }
   }

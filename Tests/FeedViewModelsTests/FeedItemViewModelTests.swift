@@ -68,6 +68,33 @@ import Testing
     }
   }
 
+  /// The text is upper-cased eight bytes at a time, the last eight overlapping the word before them: every ASCII
+  /// byte in every position (every lane of a word, the overlapped lanes, the bytes of a text too short for a
+  /// word), with and without a prefix; a non-ASCII character in every position falls back to `uppercased()`.
+  @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 23])
+  func everyASCIIByteInEveryPositionUpperCasesLikeTheStandardLibrary(length: Int) {
+    var wrong: [String] = []
+    for position in 0..<length {
+      for byte in UInt8(0)..<0x80 {
+        var bytes = Array(repeating: UInt8(ascii: "q"), count: length)
+        bytes[position] = byte
+        if !Self.upperCasesLikeTheStandardLibrary(String(decoding: bytes, as: UTF8.self)) {
+          wrong.append("byte \(byte) at \(position)")
+        }
+      }
+      var mixed = Array(repeating: Character("q"), count: length)
+      mixed[position] = "é"
+      if !Self.upperCasesLikeTheStandardLibrary(String(mixed)) {
+        wrong.append("é at \(position)")
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
+  }
+
+  static func upperCasesLikeTheStandardLibrary(_ text: String) -> Bool {
+    text.feedUppercased() == text.uppercased() && text.feedUppercased(after: "It's ") == ("It's " + text).uppercased()
+  }
+
   /// Lengths around the small-string limit (15 bytes inline) and beyond; control characters; one non-ASCII
   /// byte at the start, middle or end switches to the full mapping.
   @Test(arguments: [0, 1, 7, 8, 14, 15, 16, 17, 31, 32, 33, 1_000])

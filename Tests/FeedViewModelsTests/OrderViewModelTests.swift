@@ -58,6 +58,24 @@ import Testing
     #expect(OrderViewModel.gallery(for: []).isEmpty)
   }
 
+  /// The `+N` text is written digit by digit: counts around each digit boundary, up to the small-string limit
+  /// (`+` and 14 digits) and past it, against `"+" + String(N)`.
+  @Test(arguments: [1, 9, 10, 99, 100, 12_345, 99_999_999_999_999, 100_000_000_000_000, Int.max - 3])
+  func overlayIsPlusTheCountOfImagesAfterTheThird(hidden: Int) {
+    let gallery = OrderViewModel.gallery(for: Self.lines([("a", hidden + 3)]))
+    #expect(gallery.map(\.image) == ["a", "a", "a", "a"])
+    #expect(gallery.map(\.overlay) == [nil, nil, nil, "+" + String(hidden)])
+  }
+
+  @Test func linesWithoutAPositiveQuantityShowNothing() {
+    let gallery = OrderViewModel.gallery(for: Self.lines([("a", 0), ("b", 2), ("c", -1), ("d", 0), ("e", 1)]))
+    #expect(
+      gallery == [
+        GalleryImage(image: "b", overlay: nil), GalleryImage(image: "b", overlay: nil),
+        GalleryImage(image: "e", overlay: nil),
+      ])
+  }
+
   @Test func quantitiesSummingPastIntMaxSaturateInsteadOfTrapping() {
     let gallery = OrderViewModel.gallery(for: Self.lines([("a", Int.max), ("b", Int.max), ("c", 1)]))
     #expect(gallery.map(\.image) == ["a", "a", "a", "a"])
