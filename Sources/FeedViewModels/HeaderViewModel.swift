@@ -6,9 +6,9 @@ import FeedModels
 ///     header.headline  // "HI, RUSSELL"
 ///     header.initials  // "RW"
 ///
-/// Upper-casing uses Swift's `String.uppercased()` (with an ASCII fast path): Unicode's full default case
-/// mapping, which reads no locale (the same result as `en_US_POSIX`), so `ß` becomes `SS` and `i` stays `I` on
-/// any device.
+/// Upper-casing gives Swift's `String.uppercased()` (an ASCII pass of its own, `uppercased()` itself otherwise):
+/// Unicode's full default case mapping, which reads no locale (the same result as `en_US_POSIX`), so `ß` becomes
+/// `SS` and `i` stays `I` on any device.
 public struct HeaderViewModel: Sendable, Hashable {
   /// `"HI, " + firstName`, upper-cased.
   public let headline: String
