@@ -97,9 +97,11 @@ struct LoadTests {
     }
   }
 
-  @Test("SIGTERM during load: every answer that started is whole, exit 0, then the port is closed")
-  func sigtermDuringLoad() throws {
-    let server = try ServerProcess()
+  @Test(
+    "SIGTERM during load: every answer that started is whole, exit 0, then the port is closed",
+    arguments: Backend.available)
+  func sigtermDuringLoad(backend: Backend) throws {
+    let server = try ServerProcess(backend)
     try server.seed(generate: 2000)
     try server.start(["--db", server.database, "--threads", "2", "--quiet"])
     let outcomes = Mutex<(whole: Int, refused: Int, broken: [String])>((0, 0, []))

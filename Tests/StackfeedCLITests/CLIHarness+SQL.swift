@@ -17,14 +17,4 @@ extension CLIHarness {
     let statement = sql == ".schema" ? "SELECT sql || ';' FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid" : sql
     return try TestDatabase(database).query(statement)
   }
-
-  /// Runs SQL statements separated by `;` on the database (a file path or a URL).
-  func execute(_ database: String, _ script: String) throws {
-    try TestDatabase(database).execute(script)
-  }
-
-  /// Every schema entry and every table's rows, sorted: equal dumps mean equal databases.
-  func dump(_ database: String) throws -> [String] {
-    try TestDatabase(database).dump()
-  }
 }

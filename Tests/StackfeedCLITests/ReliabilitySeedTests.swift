@@ -172,7 +172,7 @@ import Testing
     let cli = try CLIHarness()
     let database = cli.path("feed.sqlite")
     #expect(try cli.run(["seed", "--db", database]).code == 0)
-    let before = try cli.dump(database)
+    let before = try TestDatabase(database).dump()
     let folder = try cli.seedFolder("locked", ["feed_items.json": Self.changedFeed])
     try cli.setMode(0o000, of: folder)
     let lockedFolder = try cli.runHonouringFileModes(["seed", "--db", database, "--from", folder])
@@ -183,6 +183,6 @@ import Testing
     let lockedFile = try cli.runHonouringFileModes(["seed", "--db", database, "--from", folder])
     #expect(lockedFile.code == 66)
     #expect(lockedFile.saysOnce("\(folder)/feed_items.json: the seed file cannot be read"))
-    #expect(try cli.dump(database) == before)
+    #expect(try TestDatabase(database).dump() == before)
   }
 }

@@ -18,15 +18,24 @@ import Testing
     }
   }
 
-  static func stack(_ arguments: [String]) throws -> Stack {
-    let result = try CLIHarness().run(["render", "--mode", "stack", "--time-zone", "UTC"] + arguments)
+  /// `render --mode stack arguments…` of the embedded default database, or of the reference feed seeded into a
+  /// fresh database on `backend`.
+  static func stack(_ arguments: [String], on backend: Backend? = nil) throws -> Stack {
+    let cli = try CLIHarness()
+    if let backend {
+      let database = try cli.database(backend)
+      cli.environment["STACKFEED_DB"] = database.argument
+      #expect(try cli.run(["seed"]).code == 0)
+    }
+    let result = try cli.run(["render", "--mode", "stack", "--time-zone", "UTC"] + arguments)
     #expect(result.code == 0, "\(result.stderr)")
     let document = try RenderCommandTests.object(result.stdout)
     return Stack(document: document, cards: try #require(document["cards"] as? [[String: Any]]))
   }
 
-  @Test func collapsedIsTheDefaultAndFollowsTheStackSchema() throws {
-    let stack = try Self.stack([])
+  @Test(arguments: Backend.available)
+  func collapsedIsTheDefaultAndFollowsTheStackSchema(backend: Backend) throws {
+    let stack = try Self.stack([], on: backend)
     #expect(stack.document["schema"] as? String == "stackfeed.stack/1")
     #expect(stack.document["state"] as? String == "collapsed")
     #expect(stack.document["contentHeight"] as? Double == 200)

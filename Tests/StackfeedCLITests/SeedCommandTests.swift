@@ -38,8 +38,7 @@ import Testing
   func seededFolderListsWithTheRuleTexts(backend: Backend, zone: (name: String, date: String)) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder("unicode", Self.unicode)
-    let db = try cli.database(backend)
-    let database = db.argument
+    let database = try cli.database(backend).argument
     let seeded = try cli.run(["seed", "--db", database, "--from", folder, "--reset"])
     #expect(seeded.code == 0)
     #expect(
@@ -60,8 +59,7 @@ import Testing
         "orders.json":
           #"[{"id": "solo", "status": "shipped", "orderedAt": "2020-06-05T00:15:00+02:00", "items": [{"product": "p", "quantity": 5}]}]"#,
       ])
-    let db = try cli.database(backend)
-    let database = db.argument
+    let database = try cli.database(backend).argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     let listed = try cli.run(["list", "--db", database, "--format", "json", "--time-zone", zone.name])
     #expect(
@@ -79,8 +77,7 @@ import Testing
     let folder = try cli.seedFolder(
       "escapes",
       ["feed_items.json": #"[{"id": "q", "title": "say \"hi\" \\ now", "subtitle": "line\nbreak\ttab\u0001"}]"#])
-    let db = try cli.database(backend)
-    let database = db.argument
+    let database = try cli.database(backend).argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     let listed = try cli.run(["list", "--db", database, "--format", "json"])
     #expect(
@@ -96,8 +93,7 @@ import Testing
   func anEmptyFeedListsNoRows(backend: Backend) throws {
     let cli = try CLIHarness()
     let folder = try cli.seedFolder("empty", ["feed_items.json": "[]"])
-    let db = try cli.database(backend)
-    let database = db.argument
+    let database = try cli.database(backend).argument
     #expect(try cli.run(["seed", "--db", database, "--from", folder]).code == 0)
     #expect(try cli.run(["list", "--db", database, "--format", "json"]).stdout == "{\"rows\": [], \"next\": null}\n")
   }

@@ -32,8 +32,7 @@ import Testing
   @Test(arguments: Backend.available)
   func noReferenceGeneratesIntoAnEmptyFeed(backend: Backend) throws {
     let cli = try CLIHarness()
-    let db = try cli.database(backend)
-    let database = db.argument
+    let database = try cli.database(backend).argument
     let result = try cli.run(["seed", "--db", database, "--generate", "3", "--no-reference"])
     #expect(result.stdout == "generated 3 feed items\n")
     #expect(try Self.kinds(cli, database) == ["feed_item", "feed_item", "feed_item"])
