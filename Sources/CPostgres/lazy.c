@@ -61,6 +61,13 @@ PGconn *stackfeed_pq_connect(const char *const *keywords, const char *const *val
   return conn;
 }
 
+const char *stackfeed_pq_value(const PGresult *res, int row, int field, int *length) {
+  // NULL reads as "" of length 0 (0 out of range too): only an empty value needs asking whether it is NULL.
+  *length = pq.getlength(res, row, field);
+  if (*length == 0 && pq.getisnull(res, row, field)) return NULL;  // 1 out of range
+  return pq.getvalue(res, row, field);
+}
+
 #define FORWARD(type, libpq_name, name, parameters, arguments) \
   type stackfeed_pq_##name parameters { return pq.name arguments; }
 #define FORWARD_PROCEDURE(libpq_name, name, type, parameter) \

@@ -47,15 +47,17 @@ extension Connection {
   /// read before it returns or throws; when `body` throws on a row, the rest are read and dropped, then its error
   /// is thrown.
   func run(
-    prepared name: String, _ parameters: Parameters, sql: String, singleRow: Bool,
+    prepared name: ContiguousArray<CChar>, _ parameters: Parameters, sql: String, singleRow: Bool,
     _ body: (OpaquePointer) throws -> Void
   ) throws {
     try prepareToSend(sql)
     let begin = pendingBegin
     pendingBegin = nil
     func sendStatement() -> Bool {
-      parameters.withArrays { count, values, lengths, formats in
-        stackfeed_pq_send_query_prepared(handle, name, count, values, lengths, formats, 0) == 1
+      name.withUnsafeBufferPointer { name in
+        parameters.withArrays { count, values, lengths, formats in
+          stackfeed_pq_send_query_prepared(handle, name.baseAddress, count, values, lengths, formats, 0) == 1
+        }
       }
     }
     roundTripCount += 1

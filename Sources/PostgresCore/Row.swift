@@ -19,15 +19,18 @@ public struct Row {
   /// The row's index in `result` (0 in single-row mode).
   let tuple: Int32
   let sql: String
-  /// The number of columns.
-  public let count: Int
+  /// Each column's type, read once per result (`Statement.columnTypes(of:)`), not once per value.
+  let types: [ColumnType]
 
-  init(result: OpaquePointer, tuple: Int32 = 0, sql: String) {
+  init(result: OpaquePointer, tuple: Int32 = 0, sql: String, types: [ColumnType]) {
     self.result = result
     self.tuple = tuple
     self.sql = sql
-    self.count = Int(stackfeed_pq_nfields(result))
+    self.types = types
   }
+
+  /// The number of columns.
+  public var count: Int { types.count }
 
   /// The name of column `index`.
   public func columnName(at index: Int) -> String {
@@ -44,9 +47,8 @@ public struct Row {
 
   /// The value of column `index`, whatever its type (NULL for an index out of range).
   public func value(at index: Int) -> SQLValue {
-    guard !isNull(at: index) else { return .null }
-    let bytes = self.bytes(at: index)
-    switch type(at: index) {
+    guard index >= 0, index < count, let bytes = text(at: index) else { return .null }
+    switch types[index] {
     case .integer: return TextFormat.integer(bytes).map { .integer($0) } ?? .text(TextFormat.string(bytes))
     case .boolean: return .integer(bytes.first == UInt8(ascii: "t") ? 1 : 0)
     case .real: return TextFormat.double(bytes).map { .real($0) } ?? .text(TextFormat.string(bytes))
@@ -67,9 +69,9 @@ public struct Row {
   /// The TEXT in column `index`, or nil for NULL; throws for any other class.
   public func optionalString(at index: Int) throws -> String? {
     try checkIndex(index)
-    if isNull(at: index) { return nil }
-    guard type(at: index) == .text else { throw mismatch(at: index, expected: "TEXT") }
-    return TextFormat.string(bytes(at: index))
+    guard let bytes = text(at: index) else { return nil }
+    guard types[index] == .text else { throw mismatch(at: index, expected: "TEXT") }
+    return TextFormat.string(bytes)
   }
 
   /// The INTEGER in column `index`; throws for any other class, NULL included.
@@ -78,14 +80,16 @@ public struct Row {
     return value
   }
 
-  /// The INTEGER in column `index`, or nil for NULL.
+  /// The INTEGER in column `index`, or nil for NULL; parsed straight from the text format (as `value(at:)`).
   public func optionalInt64(at index: Int) throws -> Int64? {
     try checkIndex(index)
-    switch value(at: index) {
-    case .null: return nil
-    case .integer(let value): return value
-    default: throw mismatch(at: index, expected: "INTEGER")
+    guard let bytes = text(at: index) else { return nil }
+    switch types[index] {
+    case .integer, .numeric: if let value = TextFormat.integer(bytes) { return value }
+    case .boolean: return bytes.first == UInt8(ascii: "t") ? 1 : 0
+    case .real, .blob, .text: break
     }
+    throw mismatch(at: index, expected: "INTEGER")
   }
 
   /// The INTEGER in column `index` as an `Int`.
@@ -108,23 +112,20 @@ public struct Row {
     return number
   }
 
-  private func type(at index: Int) -> ColumnType {
-    ColumnType(oid: stackfeed_pq_ftype(result, Int32(index)))
+  /// The bytes of column `index` in the text format, valid while the row is; nil for NULL.
+  private func text(at index: Int) -> UnsafeBufferPointer<UInt8>? {
+    var length: Int32 = 0
+    guard let base = stackfeed_pq_value(result, tuple, Int32(index), &length) else { return nil }
+    return UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: Int(length))
   }
 
-  /// The column's bytes in the text format, valid while the row is.
-  private func bytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
-    let length = Int(stackfeed_pq_getlength(result, tuple, Int32(index)))
-    guard let base = stackfeed_pq_getvalue(result, tuple, Int32(index)) else {
-      return UnsafeBufferPointer(start: nil, count: 0)
-    }
-    return UnsafeBufferPointer(start: UnsafeRawPointer(base).assumingMemoryBound(to: UInt8.self), count: length)
-  }
-
+  @inline(__always)
   private func checkIndex(_ index: Int) throws {
-    guard index >= 0, index < count else {
-      throw PostgresError(kind: .misuse, message: "no column \(index): the row has \(count) column(s)", sql: sql)
-    }
+    guard index >= 0, index < count else { throw noColumn(index) }
+  }
+
+  private func noColumn(_ index: Int) -> PostgresError {
+    PostgresError(kind: .misuse, message: "no column \(index): the row has \(count) column(s)", sql: sql)
   }
 
   private func mismatch(at index: Int, expected: String) -> PostgresError {

@@ -17,15 +17,19 @@ import SQLCore
 public final class Statement {
   /// The SQL text the statement was prepared from.
   public let sql: String
-  /// The server-side name, unique in the session.
-  let name: String
+  /// The server-side name, unique in the session, as the C string libpq is given on every run (made once: a
+  /// short Swift string would be copied into a new C string on each call).
+  let name: ContiguousArray<CChar>
   unowned let connection: Connection
   private var preparedSession: Int
+  /// The column types of the latest result, kept so that a streamed query (one result per row) reads them into
+  /// the same array each time instead of allocating one per row.
+  private var latestColumnTypes: [ColumnType] = []
 
   init(connection: Connection, sql: String) throws {
     self.connection = connection
     self.sql = sql
-    self.name = connection.nextStatementName()
+    self.name = connection.nextStatementName().utf8CString
     self.preparedSession = connection.session
     try prepareOnServer()
   }
@@ -33,7 +37,7 @@ public final class Statement {
   private func prepareOnServer() throws {
     try connection.prepareToSend(sql)
     connection.roundTripCount += 1
-    let result = stackfeed_pq_prepare(connection.handle, name, sql, 0, nil)
+    let result = name.withUnsafeBufferPointer { stackfeed_pq_prepare(connection.handle, $0.baseAddress, sql, 0, nil) }
     try connection.check(result, sql: sql)
     preparedSession = connection.session
   }
@@ -67,9 +71,22 @@ public final class Statement {
   }
 
   private func eachRow(of result: OpaquePointer, _ body: (Row) throws -> Void) throws {
+    let types = columnTypes(of: result)
     for tuple in 0..<stackfeed_pq_ntuples(result) {
-      try body(Row(result: result, tuple: tuple, sql: sql))
+      try body(Row(result: result, tuple: tuple, sql: sql, types: types))
     }
+  }
+
+  /// The type of each column of `result`, once per result.
+  private func columnTypes(of result: OpaquePointer) -> [ColumnType] {
+    // Filled outside the stored property: one exclusive access instead of one per column.
+    var types: [ColumnType] = []
+    swap(&types, &latestColumnTypes)
+    let count = Int(stackfeed_pq_nfields(result))
+    if types.count != count { types = [ColumnType](repeating: .text, count: count) }
+    for column in 0..<count { types[column] = ColumnType(oid: stackfeed_pq_ftype(result, Int32(column))) }
+    latestColumnTypes = types
+    return types
   }
 
   /// Runs the statement with `arguments` in one round trip (see `Connection.run(prepared:…)`).

@@ -59,6 +59,11 @@ const char *stackfeed_pq_load_error(void);
 // PQconnectdbParams, then a notice processor that drops notices (libpq prints them on stderr by default).
 PGconn *stackfeed_pq_connect(const char *const *keywords, const char *const *values);
 
+// One value of a result in one call (PQgetisnull, PQgetlength, PQgetvalue): its bytes, NUL-terminated and valid
+// while the result is, with *length set to their number; or NULL for SQL NULL or a row or column out of range
+// (*length 0). The text format's bytes are the value's text; the server sends them in the client encoding.
+const char *stackfeed_pq_value(const PGresult *res, int row, int field, int *length);
+
 // libpq's functions of the same name without the stackfeed_pq_ prefix (PQstatus, PQerrorMessage, …).
 ConnStatusType stackfeed_pq_status(const PGconn *conn);
 char *stackfeed_pq_error_message(const PGconn *conn);
