@@ -25,15 +25,14 @@ import Testing
     String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
   }
 
-  /// Every text is an id, a subtitle and an image name. PostgreSQL cannot index a 1 MiB id (a B-tree entry must fit in
-  /// part of a page: `aMegabyteIdIsRefusedByPostgreSQLAndChangesNothing`), so there the megabyte is only a
-  /// subtitle and an image name, under a short id.
+  /// Every text is an id, a subtitle and an image name; the megabyte, longer than an id may be
+  /// (`anIdOfAtMost1024BytesIsKeptAndALongerOneRefused`), is an id only by its first 100 characters.
   @Test(arguments: Backend.available)
   func hostileTextRoundTripsVerbatimThroughSeedAndList(backend: Backend) throws {
     let cli = try CLIHarness()
     let texts = Self.hostile + [Self.megabyte]
     let items = texts.enumerated().map { index, text in
-      let id = backend == .postgres && text == Self.megabyte ? "\(index)\(text.prefix(100))" : "\(index)\(text)"
+      let id = "\(index)\(text.prefix(100))"
       return ["id": id, "title": "t", "subtitle": text, "tag": NSNull(), "image": text] as [String: Any]
     }
     let folder = try cli.seedFolder(
@@ -73,19 +72,29 @@ import Testing
     #expect(try db.dump() == before)
   }
 
-  /// A limit of PostgreSQL that SQLite does not have: an id too long for the primary key's index is a database
-  /// error, exit 74, and the seed's transaction writes nothing.
-  @Test(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
-  func aMegabyteIdIsRefusedByPostgreSQLAndChangesNothing() throws {
+  /// One rule on both backends: an id of 1,024 bytes of UTF-8 is kept and listed back; one byte more is refused
+  /// (exit 65, naming the file, record and field) and the seed writes nothing. Without the rule PostgreSQL
+  /// refused a megabyte id only when writing it (exit 74, its index's limit), while SQLite kept it.
+  @Test(arguments: Backend.available)
+  func anIdOfAtMost1024BytesIsKeptAndALongerOneRefused(backend: Backend) throws {
     let cli = try CLIHarness()
-    let database = try cli.database(.postgres)
+    let database = try cli.database(backend)
     #expect(try cli.run(["seed", "--db", database.argument]).code == 0)
+    let atTheLimit = String(repeating: "é€🙂", count: 113) + "abcdefg"  // (2 + 3 + 4) × 113 + 7 bytes
+    #expect(atTheLimit.utf8.count == 1024)
+    let kept = try cli.seedFolder("limit", ["feed_items.json": try Self.json([["id": atTheLimit, "title": "t"]])])
+    #expect(try cli.run(["seed", "--db", database.argument, "--from", kept]).code == 0)
+    let listed = try cli.run(["list", "--db", database.argument, "--format", "json"])
+    #expect(listed.stdout.contains("\"id\": \"\(atTheLimit)\""))
     let before = try database.dump()
     let items = [["id": "short", "title": "t"], ["id": Self.megabyte, "title": "t"]]
     let folder = try cli.seedFolder("long", ["feed_items.json": try Self.json(items)])
     let refused = try cli.run(["seed", "--db", database.argument, "--from", folder])
-    #expect(refused.code == 74)
-    #expect(refused.saysOnce("database error: index row requires … bytes, maximum size is 8191: \(database.name)"))
+    #expect(refused.code == 65)
+    #expect(
+      refused.saysOnce(
+        #"feed_items.json: record 1: field "id": too long: \#(Self.megabyte.utf8.count) bytes of UTF-8 (an id has at most 1024)"#
+      ))
     #expect(try database.dump() == before)
   }
 

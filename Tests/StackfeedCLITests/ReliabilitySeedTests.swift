@@ -104,6 +104,15 @@ import Testing
       #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}, {"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#,
       #"orders.json: record 1 (id "o1"): field "id": duplicate id "o1" (first used by record 0)"#
     ),
+    // Ids longer than 1,024 bytes of UTF-8 (here 512 two-byte "é" and one "x": 1,025 bytes), on any backend.
+    (
+      "feed_items.json", #"[{"id": "\#(String(repeating: "é", count: 512))x", "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": too long: 1025 bytes of UTF-8 (an id has at most 1024)"#
+    ),
+    (
+      "products.json", #"[{"id": "\#(String(repeating: "p", count: 4096))", "title": "t", "image": "i"}]"#,
+      #"products.json: record 0: field "id": too long: 4096 bytes of UTF-8 (an id has at most 1024)"#
+    ),
     // References and quantities.
     (
       "orders.json", order(#""items": [{"product": "p1", "quantity": 1}, {"product": "ghost", "quantity": 1}]"#),

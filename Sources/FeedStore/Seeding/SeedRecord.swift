@@ -22,6 +22,11 @@ public struct SeedRecord: Sendable {
   public let id: String?
   private let fields: [(key: String, value: JSONValue)]
 
+  /// The longest id accepted, in UTF-8 bytes. An id is a key of a unique index on both backends (PostgreSQL's
+  /// B-tree cannot hold an entry of more than about a third of a page) and a part of `/v1/rows/{kind}/{id}`
+  /// URLs; the same rule on both keeps one seed folder valid on either.
+  public static let maximumIdentifierBytes = 1024
+
   /// Wraps `value`, which must be a JSON object.
   public init(
     _ value: JSONValue, file: String, index: Int?, id parentID: String? = nil, fieldPrefix: String = ""
@@ -38,7 +43,9 @@ public struct SeedRecord: Sendable {
     self.fields = fields
     if let parentID {
       self.id = parentID
-    } else if case .string(let id)? = fields.first(where: { $0.key == "id" })?.value, !id.isEmpty {
+    } else if case .string(let id)? = fields.first(where: { $0.key == "id" })?.value, !id.isEmpty,
+      id.utf8.count <= Self.maximumIdentifierBytes
+    {
       self.id = id
     } else {
       self.id = nil
@@ -64,10 +71,14 @@ public struct SeedRecord: Sendable {
     return text
   }
 
-  /// A required, non-empty string that identifies the record.
+  /// A required, non-empty string of at most ``maximumIdentifierBytes`` that identifies the record.
   public func identifier(_ field: String = "id") throws(SeedError) -> String {
     let text = try string(field)
     guard !text.isEmpty else { throw error(field, "must not be empty") }
+    let bytes = text.utf8.count
+    guard bytes <= Self.maximumIdentifierBytes else {
+      throw error(field, "too long: \(bytes) bytes of UTF-8 (an id has at most \(Self.maximumIdentifierBytes))")
+    }
     return text
   }
 
