@@ -106,6 +106,16 @@ extension StoreConnection: SQLConnection {
     }
   }
 
+  /// Runs `body`, which runs at most one statement, as a read: on PostgreSQL without a transaction (one statement
+  /// sees one snapshot by itself, so no `BEGIN` and no `ROLLBACK` go to the server; a second statement throws),
+  /// on SQLite as ``read(_:)``.
+  @inlinable public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
+    switch self {
+    case .sqlite(let db): return try db.read(body)
+    case .postgres(let db): return try db.readOneStatement(body)
+    }
+  }
+
   /// Runs `body` in a write transaction holding the migration lock: SQLite's `BEGIN IMMEDIATE`; on PostgreSQL a
   /// transaction that first takes the advisory lock ``Migrator/advisoryLockKey`` (`pg_advisory_xact_lock`),
   /// released when it ends, so two migrating processes take turns.

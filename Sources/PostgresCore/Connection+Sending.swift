@@ -23,6 +23,17 @@ extension Connection {
     guard isConnected else { throw failure(nil, sql: Connection.endOfRead) }
   }
 
+  /// Counts `sql` against a `readOneStatement { }`: throws `.misuse` for a second statement there, which would see
+  /// another snapshot than the first.
+  func countStatementOfRead(_ sql: String) throws(PostgresError) {
+    guard let left = statementsLeftInRead else { return }
+    guard left > 0 else {
+      throw PostgresError(
+        kind: .misuse, message: "a second statement in a one-statement read would see another snapshot", sql: sql)
+    }
+    statementsLeftInRead = left - 1
+  }
+
   /// Sends a read's pending `BEGIN` on its own and waits for it: before a statement that cannot be pipelined
   /// with it (a script).
   func sendPendingBegin() throws(PostgresError) {
@@ -51,6 +62,7 @@ extension Connection {
     _ body: (OpaquePointer) throws -> Void
   ) throws {
     try prepareToSend(sql)
+    try countStatementOfRead(sql)
     let begin = pendingBegin
     pendingBegin = nil
     func sendStatement() -> Bool {

@@ -28,6 +28,7 @@ extension Connection {
   /// a transaction the server runs them as one implicit transaction; the first error stops them.
   public func executeScript(_ sql: String) throws {
     try prepareToSend(sql)
+    try countStatementOfRead(sql)
     try sendPendingBegin()
     roundTripCount += 1
     try check(stackfeed_pq_exec(handle, sql), sql: sql)

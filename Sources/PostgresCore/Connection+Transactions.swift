@@ -46,6 +46,18 @@ extension Connection {
     }
   }
 
+  /// Runs `body`, which runs at most one statement, as a read without a transaction: a single statement sees one
+  /// snapshot by itself, so neither `BEGIN` nor `ROLLBACK` is sent (the server runs the statement alone, as for a
+  /// bare `SELECT`). A second statement in `body` throws `.misuse` before it is sent: it would see another
+  /// snapshot. Inside a transaction `body` simply runs in it.
+  @discardableResult
+  public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
+    if isInTransaction { return try body() }
+    statementsLeftInRead = 1
+    defer { statementsLeftInRead = nil }
+    return try body()
+  }
+
   /// What starts a read.
   static let beginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 

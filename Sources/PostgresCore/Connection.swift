@@ -24,6 +24,8 @@ public final class Connection {
   var streamingSQL: String?
   /// The `BEGIN` of a `read { }` not sent yet: it goes out with the read's first statement, in one round trip.
   var pendingBegin: String?
+  /// The statements a `readOneStatement { }` may still run (nil outside one).
+  var statementsLeftInRead: Int?
   /// A read's `ROLLBACK` was sent and its answer is not read yet: read before the connection's next use.
   var isEndPending = false
   /// The times this connection waited for the server's answer (see `roundTrips`).

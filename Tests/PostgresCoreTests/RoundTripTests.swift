@@ -43,6 +43,31 @@ import Testing
     #expect(try roundTrips(db) { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } } == 1)
   }
 
+  /// A one-statement read sends no BEGIN (the statement runs in the server's default READ COMMITTED, where a
+  /// `read` runs in REPEATABLE READ), and refuses a second statement, which would see another snapshot.
+  @Test func aOneStatementReadOpensNoTransactionAndRefusesASecondStatement() throws {
+    let (db, _) = try database()
+    let isolation = "SELECT current_setting('transaction_isolation')"
+    _ = try db.prepare(isolation)
+    var seen: [String?] = []
+    #expect(
+      try roundTrips(db) {
+        try db.readOneStatement { seen.append(try db.queryOne(isolation) { try $0.string(at: 0) }) }
+      } == 1)
+    try db.read { seen.append(try db.queryOne(isolation) { try $0.string(at: 0) }) }
+    #expect(seen == ["read committed", "repeatable read"])
+    #expect {
+      try db.readOneStatement {
+        _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) }
+        _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) }
+      }
+    } throws: { ($0 as? PostgresError)?.isMisuse == true }
+    // Inside a read it runs in the read's transaction, and the connection is usable after the refusal.
+    try db.read { try db.readOneStatement { seen.append(try db.queryOne(isolation) { try $0.string(at: 0) }) } }
+    #expect(seen.last == "repeatable read")
+    #expect(try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } == 6)
+  }
+
   @Test func aQueryOfAFewRowsArrivesWholeSoItsBodyMayRunSQLAndALongerOneStreams() throws {
     let (db, _) = try database()
     let sql = "SELECT v FROM t WHERE v > $1 ORDER BY v"

@@ -30,14 +30,21 @@ public struct FeedComposer {
     self.context = context
   }
 
-  /// Emits the rows after `cursor` (from the start when `nil`), at most `limit` of them when given, all in one
-  /// read transaction. Returns the cursor after the last emitted row when `limit` cut the feed, else `nil`.
+  /// Emits the rows after `cursor` (from the start when `nil`), at most `limit` of them when given, all from one
+  /// snapshot: in one read transaction, or as a single statement when the page is one query (a page inside the
+  /// stream with nothing inserted or trailing after it). Returns the cursor after the last emitted row when
+  /// `limit` cut the feed, else `nil`.
   @discardableResult
   public func compose(after cursor: FeedCursor?, limit: Int?, emit: (FeedRow) throws -> Void) throws -> FeedCursor? {
-    try withoutActuallyEscaping(emit) { emit in
+    let plan = try PagePlan(registry: registry, after: cursor)
+    return try withoutActuallyEscaping(emit) { emit in
       let emitter = RowEmitter(database: database, limit: limit, context: context, emit: emit)
       do {
-        try database.read { try run(after: cursor, emitter: emitter) }
+        if plan.isOneQuery(limit: limit) {
+          try database.readOneStatement { try run(plan, emitter: emitter) }
+        } else {
+          try database.read { try run(plan, emitter: emitter) }
+        }
       } catch is RowEmitter.LimitReached {
         return emitter.cursor
       }
@@ -45,50 +52,25 @@ public struct FeedComposer {
     }
   }
 
-  private func run(after cursor: FeedCursor?, emitter: RowEmitter) throws {
-    let plugins = registry.plugins
-    let leading = plugins.filter { $0.placement == .leading }
-    let trailing = plugins.filter { $0.placement == .trailing }
-    let stream = plugins.first { $0.placement == .stream }
-    let inserts = plugins.compactMap { plugin -> (index: Int, plugin: any RowPlugin)? in
-      if case .inserted(let index) = plugin.placement { return (index, plugin) }
-      return nil
-    }.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
-
-    var start = Segment.leading
-    if let cursor {
-      guard let plugin = registry.plugin(kind: cursor.kind) else {
-        throw FeedCursorError(description: "the cursor \"\(cursor)\" names the unknown row kind \"\(cursor.kind)\"")
-      }
-      start = Segment(plugin.placement)
+  private func run(_ plan: PagePlan, emitter: RowEmitter) throws {
+    let resume = plan.cursor.map { (kind: $0.kind, key: $0.key) }
+    if plan.start == .leading {
+      try emitter.emitAll(of: plan.leading, resumingAt: resume)
     }
-    let resume = cursor.map { (kind: $0.kind, key: $0.key) }
-    if start == .leading {
-      try emitter.emitAll(of: leading, resumingAt: resume)
+    if plan.start <= .body {
+      try runBody(plan, emitter: emitter)
     }
-    if start <= .body {
-      try runBody(stream: stream, inserts: inserts, after: start == .body ? cursor : nil, emitter: emitter)
-    }
-    try emitter.emitAll(of: trailing, resumingAt: start == .trailing ? resume : nil)
+    try emitter.emitAll(of: plan.trailing, resumingAt: plan.start == .trailing ? resume : nil)
   }
 
   /// The most stream rows a page reads in one query and keeps in memory; longer pages stream.
   static let pageReadWhole = 1_000
 
-  private func runBody(
-    stream: (any RowPlugin)?, inserts: [(index: Int, plugin: any RowPlugin)], after cursor: FeedCursor?,
-    emitter: RowEmitter
-  ) throws {
-    var pending = inserts.map { (index: $0.index, plugin: $0.plugin, after: Int64?.none) }[...]
-    if let cursor {
+  private func runBody(_ plan: PagePlan, emitter: RowEmitter) throws {
+    var pending = plan.pending[...]
+    if plan.start == .body, let cursor = plan.cursor {
       emitter.streamCount = cursor.streamCount
       emitter.streamKey = cursor.streamKey
-      if let position = pending.firstIndex(where: { $0.plugin.kind == cursor.kind }) {
-        pending = pending[position...]
-        pending[position].after = cursor.key
-      } else {
-        pending = pending.drop { $0.index < cursor.streamCount }
-      }
     }
     func flush(upTo count: Int) throws {
       while let next = pending.first, next.index <= count {
@@ -97,7 +79,7 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: emitter.streamCount)
-    if let stream, let page = emitter.streamRowsWanted, page <= Self.pageReadWhole {
+    if let stream = plan.stream, let page = emitter.streamRowsWanted, page <= Self.pageReadWhole {
       // A page: its stream rows, one more than the limit can take, are read in one query and kept, then emitted
       // with the inserted rows between them (on PostgreSQL one query is one round trip). Emitting them all would
       // pass the limit, so when the loop ends the stream has no more rows.
@@ -106,7 +88,7 @@ public struct FeedComposer {
         try emitter.emitStreamRow(row, kind: kind)
         try flush(upTo: emitter.streamCount)
       }
-    } else if let stream {
+    } else if let stream = plan.stream {
       // The whole feed or a long page: the stream is read in runs that end where the next inserted rows go, so
       // no query runs while another's rows are being read (a PostgreSQL connection streams one query at a time)
       // and its rows are never held in memory.
@@ -118,22 +100,5 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: Int.max)
-  }
-}
-
-/// The three parts of the composed feed, in order: a cursor resumes in the part of its row's kind.
-private enum Segment: Int, Comparable {
-  case leading, body, trailing
-
-  init(_ placement: RowPlacement) {
-    switch placement {
-    case .leading: self = .leading
-    case .stream, .inserted: self = .body
-    case .trailing: self = .trailing
-    }
-  }
-
-  static func < (lhs: Segment, rhs: Segment) -> Bool {
-    lhs.rawValue < rhs.rawValue
   }
 }

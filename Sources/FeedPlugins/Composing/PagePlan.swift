@@ -1,0 +1,73 @@
+/// What a page reads, worked out from the registry and the cursor before any query runs: the part of the feed
+/// it starts in, the plugins of each part, and the inserted plugins still to come.
+struct PagePlan {
+  /// The plugins before everything else.
+  let leading: [any RowPlugin]
+  /// The stream plugin, if the registry has one.
+  let stream: (any RowPlugin)?
+  /// The plugins after everything else.
+  let trailing: [any RowPlugin]
+  /// The inserted plugins still to come, by index, with the key their rows resume after (the cursor's plugin).
+  let pending: [(index: Int, plugin: any RowPlugin, after: Int64?)]
+  /// The part the page starts in.
+  let start: Segment
+  /// Where the page starts.
+  let cursor: FeedCursor?
+
+  /// The plan of the page after `cursor` (from the start when `nil`); throws ``FeedCursorError`` when the
+  /// cursor names a kind the registry does not have.
+  init(registry: PluginRegistry, after cursor: FeedCursor?) throws {
+    let plugins = registry.plugins
+    leading = plugins.filter { $0.placement == .leading }
+    trailing = plugins.filter { $0.placement == .trailing }
+    stream = plugins.first { $0.placement == .stream }
+    var pending = plugins.compactMap { plugin -> (index: Int, plugin: any RowPlugin)? in
+      if case .inserted(let index) = plugin.placement { return (index, plugin) }
+      return nil
+    }.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+      .map { (index: $0.element.index, plugin: $0.element.plugin, after: Int64?.none) }[...]
+    var start = Segment.leading
+    if let cursor {
+      guard let plugin = registry.plugin(kind: cursor.kind) else {
+        throw FeedCursorError(description: "the cursor \"\(cursor)\" names the unknown row kind \"\(cursor.kind)\"")
+      }
+      start = Segment(plugin.placement)
+      if start == .body {
+        if let position = pending.firstIndex(where: { $0.plugin.kind == cursor.kind }) {
+          pending = pending[position...]
+          pending[position].after = cursor.key
+        } else {
+          pending = pending.drop { $0.index < cursor.streamCount }
+        }
+      }
+    }
+    self.pending = Array(pending)
+    self.start = start
+    self.cursor = cursor
+  }
+
+  /// True when the page runs one query at most: it starts in the stream, the stream rows it wants are read in
+  /// one query (``FeedComposer/pageReadWhole``), and no inserted or trailing plugin's rows can follow them.
+  /// One statement sees one snapshot by itself, so such a page needs no transaction.
+  func isOneQuery(limit: Int?) -> Bool {
+    guard let limit, stream != nil, start == .body, pending.isEmpty, trailing.isEmpty else { return false }
+    return limit + 1 <= FeedComposer.pageReadWhole
+  }
+}
+
+/// The three parts of the composed feed, in order: a cursor resumes in the part of its row's kind.
+enum Segment: Int, Comparable {
+  case leading, body, trailing
+
+  init(_ placement: RowPlacement) {
+    switch placement {
+    case .leading: self = .leading
+    case .stream, .inserted: self = .body
+    case .trailing: self = .trailing
+    }
+  }
+
+  static func < (lhs: Segment, rhs: Segment) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}
