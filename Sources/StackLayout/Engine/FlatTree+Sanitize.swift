@@ -1,8 +1,9 @@
 extension FlatTree {
-  /// Copies the values of `nodes[position]` into a `FlatItem`, replacing invalid numbers by their
+  /// Appends the values of `nodes[position]` to `items` as a `FlatItem`, replacing invalid numbers by their
   /// documented fallback. Every field is read in place (`nodes[position].field`): passing the node
-  /// itself to a function would copy the whole `LayoutNode` first.
-  mutating func makeItem(_ nodes: [LayoutNode], _ position: Int, index: Int, parent: Int) -> FlatItem {
+  /// itself to a function would copy the whole `LayoutNode` first; the item is built where it is stored.
+  mutating func appendItem(_ nodes: [LayoutNode], _ position: Int, parent: Int, collapsed: Bool) {
+    let index = items.count
     let kind: FlatItem.Kind
     var label: FlatText?
     let sizing = nodes[position].sizing
@@ -52,15 +53,16 @@ extension FlatTree {
       text = texts.count
       texts.append(label)
     }
-    return FlatItem(
-      end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: position),
-      text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: nodes[position].isHidden, isCollapsed: false,
-      alignment: nodes[position].alignment, distribution: nodes[position].distribution,
-      // An absent constraint's priority is stored as required (1000), the engine's default.
-      widthPriority: sizing.widthPriority.value, heightPriority: sizing.heightPriority.value,
-      ratioPriority: sizing.ratioPriority.value, spacing: spacing, margin: margin,
-      rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
-      rawIntrinsicWidth: intrinsicWidth ?? .nan, rawIntrinsicHeight: intrinsicHeight ?? .nan)
+    items.append(
+      FlatItem(
+        end: index + 1, parent: Int32(truncatingIfNeeded: parent), childIndex: Int32(truncatingIfNeeded: position),
+        text: Int32(truncatingIfNeeded: text), kind: kind, isHidden: nodes[position].isHidden, isCollapsed: collapsed,
+        alignment: nodes[position].alignment, distribution: nodes[position].distribution,
+        // An absent constraint's priority is stored as required (1000), the engine's default.
+        widthPriority: sizing.widthPriority.value, heightPriority: sizing.heightPriority.value,
+        ratioPriority: sizing.ratioPriority.value, spacing: spacing, margin: margin,
+        rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
+        rawIntrinsicWidth: intrinsicWidth ?? .nan, rawIntrinsicHeight: intrinsicHeight ?? .nan))
   }
 
   /// A valid length: finite, ≥ 0, ≤ `maxLength`. Negative → 0, NaN → nil, too large → clamped; each with an issue.

@@ -47,8 +47,8 @@ struct FlatText {
 /// Built by a recursive walk that reads each node in place in its parent's `children` (no
 /// `LayoutNode` is copied); the recursion stops at `maxDepth`, and deeper nodes are
 /// collapsed (frame zero) by an iterative walk, with one warning, so any depth is safe.
-struct FlatTree {
-  var items: [FlatItem] = []
+struct FlatTree: ~Copyable {
+  var items = PassTable<FlatItem>(capacity: 32)
   var texts: [FlatText] = []
   var issues: [(node: Int, message: String)] = []
   private var warnedDepth = false
@@ -63,46 +63,39 @@ struct FlatTree {
 
   /// Flattens `root[0]`, read in place (a caller that keeps the array saves copying the root).
   init(root: [LayoutNode], maxDepth: Int) {
-    items.reserveCapacity(32)
     add(root, 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
   /// Replaces the tree with `roots[index]`, keeping the tables' capacity.
   mutating func reload(_ roots: [LayoutNode], _ index: Int, maxDepth: Int) {
-    items.removeAll(keepingCapacity: true)
+    items.pop(to: 0)
     texts.removeAll(keepingCapacity: true)
     issues.removeAll()
     warnedDepth = false
     add(roots, index, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 
-  /// Adds `nodes[position]` and its subtree. The node is only ever read in place (see `makeItem`).
+  /// Adds `nodes[position]` and its subtree. The node is only ever read in place (see `appendItem`).
   private mutating func add(
     _ nodes: [LayoutNode], _ position: Int, parent: Int, depth: Int, collapsed: Bool, maxDepth: Int
   ) {
     let index = items.count
-    var item = makeItem(nodes, position, index: index, parent: parent)
-    item.isCollapsed = collapsed
-    // `nodes[position].children` is read in place each time: a local copy would retain it.
-    guard item.kind != .leaf, !nodes[position].children.isEmpty else {
-      items.append(item)
-      return
-    }
+    appendItem(nodes, position, parent: parent, collapsed: collapsed)
+    guard items[index].kind != .leaf, !nodes[position].children.isEmpty else { return }
     if depth >= maxDepth {
       if !collapsed && !warnedDepth {
         warnedDepth = true
         issues.append((index, "nesting deeper than \(maxDepth) levels: deeper nodes are not laid out"))
       }
-      item.kind = .leaf
-      items.append(item)
+      items[index].kind = .leaf
       addCollapsed(nodes[position].children, parent: index)
       return
     }
-    items.append(item)
+    let childrenCollapsed = collapsed || items[index].isHidden
     // One retain of the children for the loop (passing `nodes[position].children` to each call retained it per child).
     let children = nodes[position].children
     for child in children.indices {
-      add(children, child, parent: index, depth: depth + 1, collapsed: collapsed || item.isHidden, maxDepth: maxDepth)
+      add(children, child, parent: index, depth: depth + 1, collapsed: childrenCollapsed, maxDepth: maxDepth)
     }
     items[index].end = items.count
   }
@@ -118,14 +111,12 @@ struct FlatTree {
       }
       levels[levels.count - 1].next += 1
       let index = items.count
-      var item = makeItem(top.children, top.next, index: index, parent: top.parent)
-      item.isCollapsed = true
+      appendItem(top.children, top.next, parent: top.parent, collapsed: true)
       let children = top.children[top.next].children
-      if item.kind != .leaf, !children.isEmpty {
-        item.kind = .leaf
+      if items[index].kind != .leaf, !children.isEmpty {
+        items[index].kind = .leaf
         levels.append((children, 0, index))
       }
-      items.append(item)
     }
   }
 }

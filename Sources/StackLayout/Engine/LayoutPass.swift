@@ -28,17 +28,19 @@ struct LayoutPass: ~Copyable {
 
   /// Every table is allocated here once, at its final size (the stacks at a size they rarely outgrow),
   /// and freed with the pass: no buffer outlives the pass or is shared between threads.
-  init(tree: FlatTree, measurer: any TextMeasuring, scale: Double) {
+  init(tree: consuming FlatTree, measurer: any TextMeasuring, scale: Double) {
+    let count = tree.items.count
+    let textCount = tree.texts.count
+    let issues = tree.issues
     self.tree = tree
     self.measurer = measurer
     self.scale = scale.isFinite && scale > 0 ? scale : 0
-    let count = tree.items.count
     memo = PassTable(repeating: NodeMemo(), count: count)
-    textMemo = tree.texts.isEmpty ? [] : Array(repeating: TextMemo(), count: tree.texts.count)
+    textMemo = textCount == 0 ? [] : Array(repeating: TextMemo(), count: textCount)
     scratch = PassTable(capacity: count)
     numbers = PassTable(capacity: 4 * count)
     frames = PassTable(repeating: .zero, count: count)
-    for issue in tree.issues { warn(issue.node, issue.message) }
+    for issue in issues { warn(issue.node, issue.message) }
   }
 
   /// Starts over on `roots[index]`: the tree is flattened again and every table reset, as a new

@@ -63,7 +63,7 @@ public struct AspectRatio: Sendable, Hashable {
 }
 
 /// Layout margins of a stack (`UIEdgeInsets`), in points.
-public struct EdgeInsets: Sendable, Hashable {
+public struct EdgeInsets: Sendable, Hashable, BitwiseCopyable {
   /// Top inset.
   public var top: Double
   /// Left inset.
@@ -119,12 +119,12 @@ public struct EdgeInsets: Sendable, Hashable {
 ///
 /// `top` is `leading` and `bottom` is `trailing` (UIKit gives them the same raw values); both
 /// spellings are kept so that a decoded tree encodes back as written.
-public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
+public enum StackAlignment: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
   case fill, leading, center, trailing, top, bottom, firstBaseline, lastBaseline
 }
 
 /// Main-axis distribution of a stack (`UIStackView.Distribution`).
-public enum StackDistribution: String, Sendable, Hashable, CaseIterable {
+public enum StackDistribution: String, Sendable, Hashable, CaseIterable, BitwiseCopyable {
   case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
 }
 
