@@ -1,5 +1,5 @@
-/// One table of a layout pass (the per-node memos and frames, the scratch stacks): plain values in one
-/// allocation that only the pass owns, read and written in place, every index checked.
+/// One table of a layout pass (the flat tree's items, the per-node memos and frames, the scratch stacks): plain
+/// values in one allocation that only the pass owns, read and written in place, every index checked.
 ///
 /// It exists because it pays: through an `[Element]` in the pass, every write paid a uniqueness check
 /// (`swift_isUniquelyReferenced`, about 190 per card layout) besides its bounds check; a noncopyable table
