@@ -62,21 +62,32 @@ public final class PostgresCluster: @unchecked Sendable {
     guard let programs = PostgresPrograms.found else {
       throw ClusterError(message: "initdb and postgres not found (apt-get install postgresql)")
     }
-    var lastError: Error?
-    // The free port found is free only until the server binds it: another process may take it meanwhile.
-    for _ in 0..<3 {
-      let port = try freePort()
-      let cluster = try PostgresCluster(programs: programs, port: port)
-      do {
+    return try firstStarted(
+      "the server", make: { try PostgresCluster(programs: programs, port: try freePort()) },
+      start: { cluster in
         try cluster.initialize()
         try cluster.startServer()
+      })
+  }
+
+  /// Makes a cluster with `make` and starts it with `start`, up to three times, stopping each one that failed: a
+  /// free port found is free only until the server binds it, and another process may take it meanwhile. Throws
+  /// the last failure.
+  private static func firstStarted(
+    _ what: String, make: () throws -> PostgresCluster, start: (PostgresCluster) throws -> Void
+  ) throws -> PostgresCluster {
+    var lastError: Error?
+    for _ in 0..<3 {
+      let cluster = try make()
+      do {
+        try start(cluster)
         return cluster
       } catch {
         cluster.stop()
         lastError = error
       }
     }
-    throw lastError ?? ClusterError(message: "the server did not start")
+    throw lastError ?? ClusterError(message: "\(what) did not start")
   }
 
   /// Starts a streaming replica (a hot standby) of this cluster on another free port: `pg_basebackup -R` copies
@@ -87,10 +98,9 @@ public final class PostgresCluster: @unchecked Sendable {
     guard let basebackup = programs.basebackup else {
       throw ClusterError(message: "pg_basebackup not found (apt-get install postgresql)")
     }
-    var lastError: Error?
-    for _ in 0..<3 {
-      let standby = try PostgresCluster(programs: programs, port: try Self.freePort(), password: password)
-      do {
+    return try Self.firstStarted(
+      "the standby", make: { try PostgresCluster(programs: programs, port: try Self.freePort(), password: password) },
+      start: { standby in
         try standby.run(
           basebackup,
           [
@@ -100,13 +110,7 @@ public final class PostgresCluster: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: standby.logFile.path, contents: nil)
         try standby.appendSettings()
         try standby.startServer()
-        return standby
-      } catch {
-        standby.stop()
-        lastError = error
-      }
-    }
-    throw lastError ?? ClusterError(message: "the standby did not start")
+      })
   }
 
   private init(programs: PostgresPrograms, port: Int, password: String? = nil) throws {
