@@ -171,6 +171,8 @@ let package = Package(
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLCore",
         "SQLiteCore", "CardStack", "HTTPServer", "StackfeedTestSupport",
       ]),
+    // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
     .testTarget(name: "ServeTests", dependencies: ["stackfeed", "StackfeedTestSupport"]),
   ],

@@ -103,8 +103,13 @@ public final class HTTPServer: @unchecked Sendable {
   /// Requests whose headers were read and whose response is not fully sent yet.
   public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
 
-  /// Stops: closes the listening socket at once, waits up to `grace` for the requests in flight to be answered
-  /// in full, then closes every connection and joins the worker threads. Calling it again does nothing.
+  /// Stops: accepts no new connection from now on, waits up to `grace` for the requests in flight to be
+  /// answered in full, then closes every connection, joins the worker threads and closes the listening socket.
+  /// Calling it again does nothing.
+  ///
+  /// The order is libmicrohttpd's (`MHD_quiesce_daemon`): in its threaded modes the quiesced socket stays in the
+  /// worker threads' polling sets until `MHD_stop_daemon` has returned, so it is closed only then (closed
+  /// earlier, the epoll code fails to remove it and aborts).
   public func stop(grace: Duration = .seconds(10)) {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
@@ -112,13 +117,13 @@ public final class HTTPServer: @unchecked Sendable {
     }
     guard first else { return }
     let listener = stackfeed_mhd_quiesce_daemon(daemon)
-    if listener >= 0 { close(listener) }
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
       usleep(2000)
     }
     stackfeed_mhd_stop_daemon(daemon)
+    if listener >= 0 { close(listener) }
   }
 
   private static func option(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {

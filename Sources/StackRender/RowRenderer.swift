@@ -10,15 +10,21 @@ import StackLayout
 /// JSONRenderer().render(rows, width: 390, to: &output)
 /// ```
 public protocol RowRenderer: Sendable {
-  /// Writes the document for `rows`, laid out at `width` points, to `output`.
+  /// What ``render(_:width:to:)`` throws: `Never` for the renderers that cannot fail (JSON, HTML, terminal
+  /// text), ``RenderError`` for SVG (its temporary file can fail).
+  associatedtype Failure: Error = Never
+
+  /// Writes the document for `rows`, laid out at `width` points, to `output`; throws when the document cannot
+  /// be made whole.
   func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream)
+    throws(Failure)
 }
 
 extension RowRenderer {
   /// The document for `rows`, laid out at `width` points, as a string.
-  public func render(_ rows: some Sequence<RenderRow>, width: Double) -> String {
+  public func render(_ rows: some Sequence<RenderRow>, width: Double) throws(Failure) -> String {
     var output = ""
-    render(rows, width: width, to: &output)
+    try render(rows, width: width, to: &output)
     return output
   }
 }

@@ -2,6 +2,7 @@ import FeedPlugins
 import FeedStore
 import HTTPServer
 import SQLCore
+import StackRender
 
 /// The sysexits codes `stackfeed` exits with.
 public enum ExitCode {
@@ -37,6 +38,7 @@ public enum ExitCode {
       let place = database.map { message.contains($0) ? "" : ": \($0)" } ?? ""
       return (error.isMisuse ? software : ioError, "database error: \(message)\(place)")
     case let error as OutputError: return (ioError, error.description)
+    case let error as RenderError: return (ioError, error.description)
     case let error as HTTPServerError: return (ioError, error.description)
     case let error as LayoutInputError: return (error.code, error.description)
     case let error as FileError: return (error.code, error.description)

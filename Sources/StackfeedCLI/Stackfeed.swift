@@ -63,7 +63,7 @@ public enum Stackfeed {
   /// Ignores `SIGPIPE` so a closed pipe is an `EPIPE` write error that ends the command quietly.
   public static func main(
     _ arguments: [String], environment: [String: String] = Stackfeed.processEnvironment(),
-    registry: PluginRegistry = .builtIn
+    registry: PluginRegistry
   ) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let output = Output(descriptor: STDOUT_FILENO)

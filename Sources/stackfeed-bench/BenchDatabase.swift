@@ -17,7 +17,7 @@ enum BenchDatabase {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
     do {
       let database = try open(building)
-      try Seeder(registry: .builtIn).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
+      try Seeder(registry: try .builtIn()).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
       try FeedItemPlugin().generate(rows, in: database)
     }
     try FileManager.default.moveItem(atPath: building, toPath: path)
@@ -32,11 +32,11 @@ enum BenchDatabase {
 
   /// Opens and migrates `path` as every command does.
   static func open(_ path: String) throws -> StoreConnection {
-    try FeedDatabase.open(path: path, migrations: PluginRegistry.builtIn.migrations, now: Date.init).database
+    try FeedDatabase.open(path: path, migrations: try PluginRegistry.builtIn().migrations, now: Date.init).database
   }
 
   /// The composer of `database` with dates in UTC.
-  static func composer(_ database: StoreConnection) -> FeedComposer {
-    FeedComposer(registry: .builtIn, database: database, context: RowContext(timeZone: TimeZone.gmt))
+  static func composer(_ database: StoreConnection) throws -> FeedComposer {
+    FeedComposer(registry: try .builtIn(), database: database, context: RowContext(timeZone: TimeZone.gmt))
   }
 }

@@ -43,7 +43,7 @@ enum ListBench: BenchCommand {
       var code: Int32 = 0
       json.append(
         try Stopwatch.secondsDiscardingStandardOutput({
-          code = Stackfeed.main(["stackfeed", "list", "--format", "json", "--db", path])
+          code = Stackfeed.main(arguments: ["stackfeed", "list", "--format", "json", "--db", path], plugins: [])
         }))
       guard code == 0 else { throw BenchError(code: 70, description: "stackfeed list exited with \(code)") }
     }

@@ -25,7 +25,7 @@ enum RenderBench: BenchCommand {
     var total: [Double] = []
     var count = 0
     for _ in 0..<options.reps {
-      let cards = FeedCards(composer: BenchDatabase.composer(database))
+      let cards = FeedCards(composer: try BenchDatabase.composer(database))
       var loaded: [FeedCard] = []
       load.append(Stopwatch.seconds { loaded = Array(cards) })
       try cards.finish()
@@ -38,7 +38,7 @@ enum RenderBench: BenchCommand {
       layout.append(layoutAndText - measurer.seconds)
       var sink = ByteSink()
       encode.append(Stopwatch.seconds { JSONRenderer().render(laidOut, width: width, to: &sink) })
-      let streamed = FeedCards(composer: BenchDatabase.composer(database))
+      let streamed = FeedCards(composer: try BenchDatabase.composer(database))
       let streamEngine = LayoutEngine(measurer: CachingTextMeasurer(base: StandardTextMeasurer(scale: 3)))
       var streamSink = ByteSink()
       total.append(

@@ -41,7 +41,7 @@ enum StoreBench: BenchCommand {
       if let failure { throw failure }
       // Untimed: the bundled header, order and 6 feed items, so that the first page is a real one (header, feed
       // items, the order inserted after the first) and raw libpq's page (postgres_anchor.c) reads the same rows.
-      try Seeder(registry: .builtIn).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
+      try Seeder(registry: try .builtIn()).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
       let middleCursor = try page(database, after: nil, skipping: rows / 2)
       for _ in 0..<201 {
         first.append(try timedFirstPage(database))
@@ -81,7 +81,7 @@ enum StoreBench: BenchCommand {
     case .sqlite:
       return try BenchDatabase.fresh(location.path)
     case .postgres:
-      let migrations = PluginRegistry.builtIn.migrations
+      let migrations = try PluginRegistry.builtIn().migrations
       let old = try FeedDatabase.open(location: location, migrations: migrations, now: Date.init).database
       try old.executeScript("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
       return try FeedDatabase.open(location: location, migrations: migrations, now: Date.init).database

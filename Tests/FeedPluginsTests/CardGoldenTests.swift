@@ -50,7 +50,7 @@ import Testing
       let engine = LayoutEngine()
       let rows = cards.lazy.map { $0.renderRow(width: 390, engine: engine) }
       var output = ""
-      renderer.render(rows, width: 390, to: &output)
+      try renderer.render(rows, width: 390, to: &output)
       try cards.finish()
       golden.check(output, named: "\(feed.rawValue).\(format)")
     }

@@ -23,7 +23,7 @@ import Testing
     throws
   {
     let cursor = try page.cursor.map { try #require(FeedCursor($0)) }
-    let plan = try PagePlan(registry: .builtIn, after: cursor)
+    let plan = try PagePlan(registry: try .builtIn(), after: cursor)
     #expect(plan.isOneQuery(limit: page.limit) == page.isOneQuery)
   }
 

@@ -29,7 +29,7 @@ struct StubPlugin: RowPlugin {
   @Test func theBuiltInKindsFitTogether() throws {
     let registry = try PluginRegistry(PluginRegistry.builtInPlugins)
     #expect(registry.plugins.map(\.kind) == ["header", "feed_item", "order"])
-    #expect(PluginRegistry.builtIn.plugins.map(\.kind) == ["header", "feed_item", "order"])
+    #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "order"])
     #expect(registry.migrations.map(\.name) == BundledMigrations.all.map(\.name))
   }
 
@@ -72,16 +72,16 @@ struct StubPlugin: RowPlugin {
   }
 
   @Test func aBuiltInKindCannotBeAddedTwice() {
-    let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.adding(HeaderPlugin()) }
+    let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().adding(HeaderPlugin()) }
     #expect(error?.description == #"two row plugins have the kind "header""#)
   }
 
   @Test func theStreamKindGeneratesByDefaultAndOtherKindsOnlyWhenTheyCan() throws {
-    #expect(try PluginRegistry.builtIn.generator(kind: nil).kind == "feed_item")
-    #expect(try PluginRegistry.builtIn.generator(kind: "feed_item").generatedRowsName == "feed items")
-    let order = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.generator(kind: "order") }
+    #expect(try PluginRegistry.builtIn().generator(kind: nil).kind == "feed_item")
+    #expect(try PluginRegistry.builtIn().generator(kind: "feed_item").generatedRowsName == "feed items")
+    let order = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().generator(kind: "order") }
     #expect(order?.description == #"the row kind "order" has no generator (kinds with a generator: feed_item)"#)
-    let unknown = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.generator(kind: "x") }
+    let unknown = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().generator(kind: "x") }
     #expect(unknown?.description == #"unknown row kind "x" (kinds: header, feed_item, order)"#)
     let noStream = try PluginRegistry([StubPlugin(kind: "a")])
     let error = #expect(throws: PluginRegistryError.self) { try noStream.generator(kind: nil) }

@@ -9,11 +9,11 @@ import Testing
 /// The round trips a page costs on PostgreSQL (docs/STORAGE.md, "Round trips per page"): a page whose rows all
 /// come from the stream is one, the first page (header, stream, inserted order) one per plugin query. A round trip
 /// that comes back (a BEGIN or ROLLBACK waited for, the stream read in two runs) fails here.
-@Suite(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+@Suite(.requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 struct PostgresRoundTripTests {
   @Test func aMiddlePageIsOneRoundTripAndTheFirstPageThree() throws {
     let url = try PostgresCluster.shared().makeDatabase()
-    let registry = PluginRegistry.builtIn
+    let registry = try PluginRegistry.builtIn()
     let database = try FeedDatabase.open(
       location: StoreLocation.resolve(option: url, environment: [:]), migrations: registry.migrations,
       now: { Date(timeIntervalSince1970: 0) }

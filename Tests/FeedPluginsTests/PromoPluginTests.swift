@@ -8,7 +8,7 @@ import Testing
 /// The example kind of `Examples/PromoPlugin`, through the registry: the core's composer, seeder and cards.
 @Suite struct PromoPluginTests {
   static func promoStore(_ placement: RowPlacement = .inserted(at: 3)) throws -> TestStore {
-    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin(placement: placement)))
+    let store = try TestStore(registry: try PluginRegistry.builtIn().adding(PromoPlugin(placement: placement)))
     var files = SeedFiles.referenceTexts
     files[PromoFiles.seedFile] = PromoFiles.seeds
     try store.seed(files)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func itsRowsGoAtTheEndWhenTheStreamIsShorter() throws {
-    let store = try TestStore(registry: try PluginRegistry.builtIn.adding(PromoPlugin()))
+    let store = try TestStore(registry: try PluginRegistry.builtIn().adding(PromoPlugin()))
     try store.seed([
       "feed_items.json": #"[{"id": "a", "title": "A"}]"#, "promos.json": #"[{"id": "p", "text": "Promo"}]"#,
     ])
@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func registriesRefuseRepeatedKindsSeedFilesAndStreams() {
-    #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn.adding(HeaderPlugin()) }
+    #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().adding(HeaderPlugin()) }
     #expect(throws: PluginRegistryError.self) { try PluginRegistry([FeedItemPlugin(), FeedItemPlugin()]) }
     #expect(throws: PluginRegistryError.self) { try PluginRegistry([PromoPlugin(), PromoPlugin()]) }
   }

@@ -9,4 +9,4 @@ func freshDatabase() throws -> (connection: Connection, url: String) {
 }
 
 /// The trait of every test that needs a PostgreSQL server: skipped, saying why, without one.
-let needsPostgres = ConditionTrait.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote)
+let needsPostgres = ConditionTrait.requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote)

@@ -87,25 +87,20 @@ import Testing
   @Test func anAdvisoryLockSerialisesSessions() throws {
     let (db, url) = try database()
     let events = Mutex<[String]>([])
+    let otherDone = DispatchSemaphore(value: 0)
     try db.withAdvisoryLock(42) {
       let thread = Thread {
         let other = try? Connection(url)
         try? other?.withAdvisoryLock(42) { events.withLock { $0.append("other") } }
+        otherDone.signal()
       }
       thread.start()
-      // The other session waits for the lock: poll the server until it shows as waiting.
-      var waiting = false
-      for _ in 0..<200 where !waiting {
-        waiting =
-          try db.queryOne(
-            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
-          ) { try $0.int(at: 0) } == 1
-        if !waiting { usleep(10_000) }
-      }
-      #expect(waiting)
+      // The other session waits for the lock: wait until the server shows it waiting.
+      let waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+      while try db.queryOne(waiting, [], { try $0.int(at: 0) }) != 1 { usleep(10_000) }
       events.withLock { $0.append("first") }
     }
-    for _ in 0..<200 where events.withLock({ $0.count }) < 2 { usleep(10_000) }
+    otherDone.wait()
     #expect(events.withLock { $0 } == ["first", "other"])
   }
 

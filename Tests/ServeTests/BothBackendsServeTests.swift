@@ -7,11 +7,11 @@ import Testing
 /// that those cases ran on SQLite only and what to install.
 @Suite(
   "serve: the cases on both backends",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct BothBackendsServeTests {
   @Test(
     "a server on a PostgreSQL test database answers what that database holds",
-    .enabled(if: PostgresPrograms.areUsable, Backend.postgresSkipNote))
+    .requires(PostgresPrograms.areUsable, Backend.postgresSkipNote))
   func thePostgreSQLCasesServePostgreSQL() throws {
     #expect(Backend.available == [.sqlite, .postgres])
     let server = try ServerProcess(.postgres)

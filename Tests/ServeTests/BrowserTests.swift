@@ -6,15 +6,15 @@ import Testing
 /// installed by `.ci/run`) over the DevTools protocol.
 @Suite(
   "serve: the web page in headless Chromium",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct BrowserTests {
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/check-serve-page.py").path
 
   @Test(
     "every row arrives once; card boxes equal the layout frames at 320 and 390; pixels equal render --format html",
-    .enabled(if: OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .enabled(if: OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
   func pageInChromium() throws {
     let server = try ServerProcess()
     try server.seed()

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   "serve: ETag, 304 and paging",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct CachingAndPagingTests {
   @Test(
     "If-None-Match with the ETag gets 304 without a body; a changed feed gets 200 and a new ETag",

@@ -6,7 +6,7 @@ import Testing
 /// the answers that come from the database on each backend.
 @Suite(
   "serve: endpoints and statuses",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct EndpointTests {
   /// A server on the bundled feed in a database on `backend` (stopped when the value is released).
   static func server(_ backend: Backend = .sqlite) throws -> ServerProcess {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite(
   "serve: start, stop, database trouble",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct LifecycleTests {
   @Test("without --db it serves the embedded default database, created and seeded on first use")
   func defaultDatabase() throws {
@@ -35,7 +35,7 @@ struct LifecycleTests {
     #expect(server.stop(signal: SIGINT) == 0)
     #expect(server.log.contains("stopped"))
     #expect(!FileManager.default.fileExists(atPath: server.database + "-wal"), "the last connection checkpointed")
-    #expect(throws: ServerError.self) { try server.get("/healthz") }
+    #expect(throws: HTTPClientError.self) { try server.get("/healthz") }
   }
 
   @Test("a missing database is 503 with Retry-After, and it serves again once the file is back")
@@ -58,7 +58,7 @@ struct LifecycleTests {
 
   @Test(
     "a database file held under another process's exclusive lock is 503 with Retry-After, then 200 once released",
-    .enabled(if: OptionalTool.sqlite3.isInstalled, OptionalTool.sqlite3.skipNote))
+    .requires(OptionalTool.sqlite3.isInstalled, OptionalTool.sqlite3.skipNote))
   func lockedDatabase() throws {
     let server = try ServerProcess()
     try server.seed()

@@ -5,7 +5,7 @@ import Testing
 
 @Suite(
   "serve: concurrent readers, re-seeds, signals and misbehaving clients",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct LoadTests {
   /// Starts `count` threads running `body` (threads of their own: blocking socket calls must not starve a
   /// shared pool); the returned function waits for them all.
@@ -98,17 +98,34 @@ struct LoadTests {
   }
 
   @Test(
-    "SIGTERM during load: every answer that started is whole, exit 0, then the port is closed",
+    "SIGTERM during load, again and again: every answer that started is whole, exit 0, then the port is closed",
     arguments: Backend.available)
   func sigtermDuringLoad(backend: Backend) throws {
     let server = try ServerProcess(backend)
     try server.seed(generate: 2000)
-    try server.start(["--db", server.database, "--threads", "2", "--quiet"])
+    // libmicrohttpd once aborted at SIGTERM under this load (its listening socket was closed before
+    // MHD_stop_daemon): each round is a fresh server stopped in the middle of answering.
+    for round in 0..<8 {
+      try server.start(["--db", server.database, "--threads", "2", "--quiet"])
+      let result = try Self.stopUnderLoad(server)
+      #expect(result.broken.isEmpty, "round \(round), cut answers: \(result.broken.prefix(3))")
+      #expect(result.whole >= 10, "round \(round)")
+      #expect(result.exitCode == 0, "round \(round): \(server.log)")
+      #expect(server.log.contains("SIGTERM: stopping") && server.log.contains("stopped"), "round \(round)")
+    }
+  }
+
+  /// Four clients asking for a large page over and over; once ten answers have arrived whole, SIGTERM. Returns
+  /// how the requests ended and the server's exit code. Waits for answers, not for a time: every request's end
+  /// is an event the waiting side counts.
+  static func stopUnderLoad(_ server: ServerProcess) throws -> (whole: Int, broken: [String], exitCode: Int32) {
     let outcomes = Mutex<(whole: Int, refused: Int, broken: [String])>((0, 0, []))
+    let ended = DispatchSemaphore(value: 0)
     let running = Atomic(true)
     let port = server.port
     let wait = Self.threads(4) {
       while running.load(ordering: .relaxed) {
+        defer { ended.signal() }
         do {
           let descriptor = try HTTPClient.connect(port: port)
           defer { close(descriptor) }
@@ -121,51 +138,43 @@ struct LoadTests {
             let reply = try HTTPClient.parse(bytes)
             outcomes.withLock { $0.whole += reply.status == 200 ? 1 : 0 }
           }
-        } catch let error as ServerError where error.text.hasPrefix("connect") {
+        } catch let error as HTTPClientError where error.text.hasPrefix("connect") {
           outcomes.withLock { $0.refused += 1 }
         } catch {
           outcomes.withLock { $0.broken.append("\(error)") }
         }
       }
     }
-    while outcomes.withLock({ $0.whole }) < 10 { usleep(10_000) }
-    #expect(server.stop(signal: SIGTERM) == 0)
+    // Before SIGTERM nothing is refused or cut: a refusal means the server is gone, so stop waiting.
+    while outcomes.withLock({ $0.whole < 10 && $0.refused == 0 && $0.broken.isEmpty }) { ended.wait() }
+    let exitCode = server.stop(signal: SIGTERM)
     running.store(false, ordering: .relaxed)
     wait()
     let result = outcomes.withLock { $0 }
-    #expect(result.broken.isEmpty, "cut answers: \(result.broken.prefix(3))")
-    #expect(result.whole >= 10)
-    #expect(server.log.contains("SIGTERM: stopping") && server.log.contains("stopped"))
+    return (result.whole, result.broken, exitCode)
   }
 
-  @Test("clients that reset the connection while their answer is made or sent: logged as gone, server goes on")
+  @Test("clients that reset the connection before, while or after their answer is made: the server goes on")
   func disconnectMidResponse() throws {
     let server = try ServerProcess()
     try server.seed(generate: 300)
     try server.start(["--db", server.database, "--threads", "1"])
-    // A 485 kB page takes the debug build > 100 ms to make: the reset comes while the answer is being made.
-    // (A reset after the first bytes is not seen by the server on loopback: the kernel has taken the whole
-    // answer by then; that case only checks that the server goes on.)
-    var gone = false
-    for readFirst in [false, true, false, false, false, false] where !gone || readFirst {
+    // When the reset lands depends on the machine; whichever it is, the server answers the next client. That a
+    // client gone mid-answer is reported as such is tested in process, in order (HTTPServerTests.ClientGoneTests).
+    for readFirst in [false, true, false, true] {
       let descriptor = try HTTPClient.connect(port: server.port, receiveBuffer: 4096)
       try HTTPClient.send(Array("GET /v1/render?limit=100 HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: descriptor)
       if readFirst {
         var some = [UInt8](repeating: 0, count: 100)
         _ = some.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      } else {
-        usleep(20_000)
       }
-      var reset = linger(l_onoff: 1, l_linger: 0)
-      setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
-      close(descriptor)
+      HTTPClient.reset(descriptor)
       #expect(try server.get("/healthz").status == 200)
-      gone = server.log.contains("GET /v1/render 200 485157 B") && server.log.contains("(client went away)")
     }
-    #expect(gone, "\(server.log)")
+    #expect(try server.get("/v1/render?limit=100").status == 200)
   }
 
-  @Test("a slow-loris client (one byte a second) does not hold up others, even with one worker thread")
+  @Test("a slow-loris client (half a request, then silence) does not hold up others, even with one worker thread")
   func slowLoris() throws {
     let server = try ServerProcess()
     try server.seed()
@@ -173,25 +182,14 @@ struct LoadTests {
     let slow = try HTTPClient.connect(port: server.port)
     defer { close(slow) }
     let request = Array("GET /v1/feed HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-    let sent = Atomic(0)
-    let finished = Atomic(false)
-    // The trickle must be over before `slow` is closed: a send on a closed descriptor number could write into
-    // another test's socket that reused it.
-    let trickled = Self.threads(1) {
-      for byte in request {
-        if finished.load(ordering: .relaxed) { return }
-        try? HTTPClient.send([byte], to: slow)
-        sent.add(1, ordering: .relaxed)
-        sleep(1)
-      }
-    }
-    while sent.load(ordering: .relaxed) < 2 { usleep(10_000) }
+    let half = request.count / 2
+    try HTTPClient.send(Array(request[..<half]), to: slow)
     for _ in 0..<20 {
       #expect(try server.get("/v1/feed").status == 200)
     }
-    #expect(sent.load(ordering: .relaxed) < request.count, "the slow request is still being sent")
-    finished.store(true, ordering: .relaxed)
-    trickled()
+    // The slow client finishes its request at last and is answered too.
+    try HTTPClient.send(Array(request[half...]), to: slow)
+    #expect(try HTTPClient.parse(HTTPClient.readToEnd(slow)).status == 200)
   }
 
   /// A seed folder with `items` feed items and a profile.

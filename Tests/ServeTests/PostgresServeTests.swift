@@ -7,8 +7,8 @@ import Testing
 /// PostgreSQL.
 @Suite(
   "serve on PostgreSQL",
-  .enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
-  .enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
+  .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 struct PostgresServeTests {
   static let targets = [
     "/v1/feed", "/v1/feed?limit=4&time_zone=Europe/Paris", "/v1/feed?limit=3&after=feed_item:40:40:40",

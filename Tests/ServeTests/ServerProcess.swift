@@ -84,7 +84,7 @@ final class ServerProcess {
     guard result.code == 0 else { throw ServerError(text: "seed failed: \(result.stderr)") }
   }
 
-  /// Starts `stackfeed serve --port 0 arguments…` and waits until it prints its URL.
+  /// Starts `stackfeed serve --port 0 arguments…` and waits until it prints its URL (or exits).
   func start(_ arguments: [String] = []) throws {
     _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
     let process = Process()
@@ -95,7 +95,8 @@ final class ServerProcess {
     process.standardError = try FileHandle(forWritingTo: logFile)
     try process.run()
     self.process = process
-    for _ in 0..<3000 {
+    // Waits for one of two events: the URL is printed, or the process has ended (then it never will be).
+    while true {
       if let range = log.range(of: "serving http://127.0.0.1:") {
         let digits = log[range.upperBound...].prefix { $0.isNumber }
         port = Int(digits) ?? 0
@@ -104,7 +105,6 @@ final class ServerProcess {
       guard process.isRunning else { throw ServerError(text: "serve exited: \(log)") }
       usleep(10_000)
     }
-    throw ServerError(text: "serve printed no URL: \(log)")
   }
 
   /// Everything the server wrote on stderr so far.

@@ -30,7 +30,7 @@ struct AssetRenderingTests {
   @Test("SVG draws the file for every image of that name, clipped to the corner radius")
   func svgEmbedsOnce() throws {
     try Self.withFolder { assets in
-      let svg = SVGRenderer(assets: assets).render(Self.rows(), width: 200)
+      let svg = try SVGRenderer(assets: assets).render(Self.rows(), width: 200)
       #expect(XMLCheck.error(in: svg) == nil)
       #expect(svg.components(separatedBy: Self.pngURI).count == 3)
       #expect(svg.contains(#"<clipPath id="clip2"><rect x="50" y="0" width="40" height="40" rx="5"/></clipPath>"#))

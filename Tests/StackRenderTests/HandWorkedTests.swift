@@ -14,8 +14,8 @@ struct HandWorkedTests {
   }
 
   @Test("SVG draws the box as a rounded translucent rect and the label in a viewport at its frame, held to its width")
-  func svg() {
-    let lines = SVGRenderer().render([TinyCard.row], width: 100).split(separator: "\n").map(String.init)
+  func svg() throws {
+    let lines = try SVGRenderer().render([TinyCard.row], width: 100).split(separator: "\n").map(String.init)
     #expect(lines.count == 8)
     #expect(
       lines.dropFirst().first?.hasPrefix(

@@ -60,8 +60,8 @@ struct PlaceholderCoverTests {
 
   @Test(
     "SVG writes the label unless a later fill overlaps it; the placeholder keeps its title", arguments: Tile.allCases)
-  func svg(tile: Tile) {
-    let svg = SVGRenderer().render([tile.row], width: 100)
+  func svg(tile: Tile) throws {
+    let svg = try SVGRenderer().render([tile.row], width: 100)
     #expect(svg.contains("<title>shorts</title>"))
     #expect(svg.contains(#"text-anchor="middle">shorts</text>"#) == !tile.hidesLabel)
   }
@@ -82,9 +82,9 @@ struct PlaceholderCoverTests {
   }
 
   @Test("the reference order's +3 tile: its image keeps no label; the other three are labelled")
-  func referenceGallery() {
+  func referenceGallery() throws {
     let rows = SampleFeeds.reference()
-    let svg = SVGRenderer().render(rows, width: 390)
+    let svg = try SVGRenderer().render(rows, width: 390)
     let html = HTMLRenderer().render(rows, width: 390)
     for name in ["tshirt", "top", "hoodie"] {
       #expect(svg.contains(">\(name)</text>") && html.contains(">\(name)</div>"))

@@ -8,15 +8,15 @@ import Testing
 @Suite("SVG spill")
 struct SVGSpillTests {
   @Test("a body spilled after every row, or after a few, gives the same picture", arguments: [1, 3_000])
-  func spillingKeepsThePictureIdentical(spillSize: Int) {
+  func spillingKeepsThePictureIdentical(spillSize: Int) throws {
     let rows = (0..<40).map { index in
       SampleFeeds.row("item", "row-\(index) é🙂", Text("TEXT \(index) ünïcødé 🙂"), width: 200)
     }
-    let whole = SVGRenderer().render(rows, width: 200)
+    let whole = try SVGRenderer().render(rows, width: 200)
     var spilling = SVGRenderer()
     spilling.spillSize = spillSize
     #expect(whole.utf8.count > 3 * 3_000)
-    #expect(spilling.render(rows, width: 200) == whole)
+    #expect(try spilling.render(rows, width: 200) == whole)
   }
 
   static let parts = (0..<8).map { "<part \($0) é🙂 \(String(repeating: "x", count: $0 * 7))/>\n" }
@@ -29,23 +29,35 @@ struct SVGSpillTests {
   ]
 
   @Test("a failed or short write to the storage loses nothing and keeps the order", arguments: failures)
-  func failedWriteKeepsEveryPartInOrder(failingAppend: Int, bytesWritten: Int) {
+  func failedWriteKeepsEveryPartInOrder(failingAppend: Int, bytesWritten: Int) throws {
     let storage = FlakyStorage(failingAppend: failingAppend, bytesWritten: bytesWritten)
     let spill = BodySpill { storage }
     for part in Self.parts { spill.keep(part) }
     var replayed = ""
-    spill.replay(to: &replayed)
+    try spill.replay(to: &replayed)
     #expect(replayed == Self.parts.joined())
     #expect(storage.appends == failingAppend + 1, "no write after the failed one")
   }
 
   @Test("without a storage every part stays in memory")
-  func noStorageKeepsPartsInMemory() {
+  func noStorageKeepsPartsInMemory() throws {
     let spill = BodySpill { nil }
     for part in Self.parts { spill.keep(part) }
     var replayed = ""
-    spill.replay(to: &replayed)
+    try spill.replay(to: &replayed)
     #expect(replayed == Self.parts.joined())
+  }
+
+  @Test("a part the storage cannot give back is an error naming the file and the reason, not a trap")
+  func failedReadBackThrows() throws {
+    let storage = UnreadableStorage()
+    let spill = BodySpill { storage }
+    for part in Self.parts { spill.keep(part) }
+    var replayed = ""
+    let error = #expect(throws: RenderError.self) { try spill.replay(to: &replayed) }
+    #expect(
+      error?.description
+        == "cannot read back the drawn SVG body from its temporary file: pread: Input/output error")
   }
 
   @Test("the temporary file gives back non-ASCII parts byte for byte")
@@ -92,5 +104,18 @@ final class FlakyStorage: SpillStorage {
 
   func read(at offset: Int, count: Int) throws -> String {
     String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+  }
+}
+
+/// A storage that takes every part and gives none back, as a temporary file on a failing disk.
+final class UnreadableStorage: SpillStorage {
+  struct ReadFailure: Error, CustomStringConvertible {
+    var description: String { "pread: Input/output error" }
+  }
+
+  func append(_ part: String) throws {}
+
+  func read(at offset: Int, count: Int) throws -> String {
+    throw ReadFailure()
   }
 }

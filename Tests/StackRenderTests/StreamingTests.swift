@@ -30,7 +30,7 @@ struct StreamingTests {
       return SampleFeeds.row("item", "row-\(index)", Text("TEXT \(index)"), width: 200)
     }
     var stream = LogStream(log: log)
-    renderer.render(rows, width: 200, to: &stream)
+    try renderer.render(rows, width: 200, to: &stream)
     #expect(seenBeforeRow == [true, true, true])
     #expect(log.text.contains("row-2"))
   }

@@ -7,7 +7,7 @@ import Testing
 /// case ends. Without PostgreSQL this test is skipped with the note that those cases ran on SQLite only and what
 /// to install.
 @Suite struct BothBackendsTests {
-  @Test(.enabled(if: PostgresPrograms.areUsable, Backend.postgresSkipNote))
+  @Test(.requires(PostgresPrograms.areUsable, Backend.postgresSkipNote))
   func thePostgreSQLCasesRunOnPostgreSQLAndDropTheirDatabases() throws {
     #expect(Backend.available == [.sqlite, .postgres])
     let cli = try CLIHarness()

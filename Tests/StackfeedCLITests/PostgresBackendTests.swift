@@ -5,7 +5,7 @@ import Testing
 /// The same commands on SQLite and on PostgreSQL (a throwaway cluster, `PostgresCluster`): byte-identical output
 /// for the same seeds, the store's guarantees on PostgreSQL (one-transaction seeding, serialised migrators), and
 /// connection failures as exit 74 naming the host, never the password. Skipped, saying why, without PostgreSQL.
-@Suite(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+@Suite(.requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 struct PostgresBackendTests {
   /// One step of a case: the arguments after the command name's `--db`, and whether its stdout is compared
   /// (generated ids are random, so the JSON of generated rows differs between any two runs).

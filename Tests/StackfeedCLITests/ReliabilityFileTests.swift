@@ -85,7 +85,7 @@ import Testing
         + "database; a shipped migration must never be edited (add a new one instead)")
   }
 
-  @Test(.enabled(if: CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file read-only"))
+  @Test(.requires(CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file read-only"))
   func aReadOnlyDatabaseListsButRefusesWritesWith74() throws {
     let cli = try CLIHarness()
     _ = try Self.seeded(cli)
@@ -104,7 +104,7 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
-  @Test(.enabled(if: CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a folder read-only"))
+  @Test(.requires(CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a folder read-only"))
   func aDatabaseInAReadOnlyFolderExits74Untouched() throws {
     let cli = try CLIHarness()
     let folder = cli.path("locked")

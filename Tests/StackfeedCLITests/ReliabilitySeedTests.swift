@@ -176,7 +176,7 @@ import Testing
     #expect(try db.dump() == before)
   }
 
-  @Test(.enabled(if: CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file unreadable"))
+  @Test(.requires(CLIHarness.canHonourFileModes, "needs a non-root user or setpriv to make a file unreadable"))
   func anUnreadableFolderOrFileExits66AndChangesNothing() throws {
     let cli = try CLIHarness()
     let database = cli.path("feed.sqlite")

@@ -200,7 +200,7 @@ import Testing
   }
 
   /// rsvg-convert, a real SVG renderer, turns docs/feed.svg into a 390-pixel-wide PNG.
-  @Test(.enabled(if: OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote))
+  @Test(.requires(OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote))
   func theReadmePictureConvertsToPNG() throws {
     let cli = try CLIHarness()
     #expect(try cli.pngWidth(convertingSVG: CLIHarness.repository.appendingPathComponent("docs/feed.svg").path) == 390)

@@ -147,7 +147,7 @@ import Testing
 
   /// rsvg-convert, a real SVG renderer, turns each stack picture into a 390-pixel-wide PNG.
   @Test(
-    .enabled(if: OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote),
+    .requires(OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote),
     arguments: ["collapsed", "transit", "expanded"])
   func theStackPicturesConvertToPNG(state: String) throws {
     let cli = try CLIHarness()

@@ -70,7 +70,7 @@ import Testing
 
   /// The PostgreSQL side of `aRefusedSeedOnANewPathLeavesNoFileOrFolder`: the database exists, its tables not.
   @Test(
-    .enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote),
+    .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote),
     arguments: [[], ["--reset"], ["--generate", "4"]])
   func aRefusedSeedOnAnEmptyPostgreSQLDatabaseCreatesNoTable(extra: [String]) throws {
     let cli = try CLIHarness()

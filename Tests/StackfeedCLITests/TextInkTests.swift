@@ -26,7 +26,7 @@ import Testing
 
   @Test(
     "no label's ink leaves its frame in SVG and HTML, with Inter and with the fallback font",
-    .enabled(if: missing.isEmpty, skipNote))
+    .requires(missing.isEmpty, skipNote))
   func inkStaysInFrames() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()

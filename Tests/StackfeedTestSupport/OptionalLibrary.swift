@@ -7,7 +7,7 @@ import Testing
 /// why when it is skipped. `.ci/run` installs every one, so CI always runs those tests, and
 /// `scripts/check-bare-machine.sh` runs them with the library hidden.
 ///
-///     @Suite(.enabled(if: OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+///     @Suite(.requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 public struct OptionalLibrary: Sendable {
   /// GNU libmicrohttpd, which `stackfeed serve` loads when it starts (ServeTests).
   public static let microhttpd = OptionalLibrary(soname: "libmicrohttpd.so.12", package: "libmicrohttpd12")

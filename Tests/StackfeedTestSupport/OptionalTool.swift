@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 /// A program that some tests need and a bare machine (only what the README asks for: Swift and libsqlite3-dev)
-/// may lack. Such a test is enabled only when the program is on `PATH`, and says why when it is skipped;
-/// `.ci/run` installs every one, so CI always runs them, and `scripts/check-bare-machine.sh` runs those tests
+/// may lack. Such a test is enabled only when the program is on `PATH`, and says why when it is skipped
+/// (`.requires`, ``MissingRequirement``); `.ci/run` installs every one and sets `STACKFEED_REQUIRE_ALL_TESTS=1`,
+/// so CI always runs them (a missing one fails), and `scripts/check-bare-machine.sh` runs those tests
 /// with the programs hidden from `PATH`. A shared library a test needs (libmicrohttpd for `serve`) is an
 /// ``OptionalLibrary``.
 ///
-///     @Test(.enabled(if: OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote))
+///     @Test(.requires(OptionalTool.rsvgConvert.isInstalled, OptionalTool.rsvgConvert.skipNote))
 ///     func convertsToPNG() throws { … OptionalTool.rsvgConvert.url … }
 public struct OptionalTool: Sendable {
   /// SVG to PNG (`apt-get install librsvg2-bin`): proves the SVG pictures are well-formed for a real renderer.

@@ -1,4 +1,6 @@
 import Foundation
+import PostgresCore
+import SQLCore
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +19,7 @@ import Foundation
 /// private one (`start()`) and stops it itself; `startStandby()` adds a streaming replica of a private cluster. Every cluster also has a watchdog that stops it and removes its folder
 /// if the test process dies without doing so, so no `postgres` process outlives the test run.
 ///
-///     @Test(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+///     @Test(.requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 ///     func roundTrip() throws {
 ///       let url = try PostgresCluster.shared().makeDatabase()   // postgres://stackfeed:…@127.0.0.1:PORT/t1_…
 ///     }
@@ -111,6 +113,18 @@ public final class PostgresCluster: @unchecked Sendable {
         try standby.appendSettings()
         try standby.startServer()
       })
+  }
+
+  /// Waits until this standby has replayed all the WAL `primary` has written so far (what PostgreSQL's own tests
+  /// call waiting for catch-up): from then on a read here sees every transaction the primary had committed. It
+  /// waits for that event, however long a loaded machine takes, checking every 10 ms.
+  public func waitForReplay(of primary: PostgresCluster) throws {
+    let written = try Connection(primary.url()).queryOne("SELECT pg_current_wal_lsn()::text") { try $0.string(at: 0) }
+    let standby = try Connection(url())
+    let replayed = "SELECT (pg_last_wal_replay_lsn() >= $1::pg_lsn)::int"
+    while try standby.queryOne(replayed, [.text(written ?? "0/0")], { try $0.int(at: 0) }) != 1 {
+      usleep(10_000)
+    }
   }
 
   private init(programs: PostgresPrograms, port: Int, password: String? = nil) throws {

@@ -9,7 +9,7 @@ import Testing
 /// they are looked up on `PATH` first, then in the newest of those folders. `STACKFEED_POSTGRES_BIN`, when set,
 /// replaces that second place (an empty value: nowhere), which is how `scripts/check-bare-machine.sh` hides them.
 ///
-///     @Test(.enabled(if: PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+///     @Test(.requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 public struct PostgresPrograms: Sendable {
   /// `initdb`: creates the cluster's data folder.
   public let initdb: URL

@@ -13,7 +13,7 @@ public struct FeedCursorError: Error, Sendable, Hashable, CustomStringConvertibl
 ///
 /// Rows go to a callback while the stream query runs: a million feed items are never held in memory.
 ///
-///     let composer = FeedComposer(registry: .builtIn, database: db, context: RowContext(timeZone: zone))
+///     let composer = FeedComposer(registry: try .builtIn(), database: db, context: RowContext(timeZone: zone))
 ///     let next = try composer.compose(after: nil, limit: 20) { row in print(row.id) }
 public struct FeedComposer {
   /// The plugins whose rows are merged.

@@ -36,16 +36,16 @@ final class BodySpill {
     inMemory.append(part)
   }
 
-  /// Writes every kept part to `output`, in order. Traps when the storage cannot give back a part it
-  /// accepted (an I/O error of the temporary file): the document would silently miss a part otherwise.
-  func replay(to output: inout some TextOutputStream) {
+  /// Writes every kept part to `output`, in order. Throws when the storage cannot give back a part it accepted
+  /// (an I/O error of the temporary file): the document would silently miss a part otherwise.
+  func replay(to output: inout some TextOutputStream) throws(RenderError) {
     if let storage {
       var offset = 0
       for length in storedLengths {
         do {
           output.write(try storage.read(at: offset, count: length))
         } catch {
-          fatalError("cannot read back the drawn SVG body from its temporary file: \(error)")
+          throw RenderError("cannot read back the drawn SVG body from its temporary file: \(error)")
         }
         offset += length
       }

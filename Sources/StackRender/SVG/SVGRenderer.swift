@@ -34,7 +34,9 @@ public struct SVGRenderer: RowRenderer {
   }
 
   /// Writes the SVG document for `rows` at `width` points.
-  public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
+  public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream)
+    throws(RenderError)
+  {
     var drawing = SVGDrawing(assets: assets)
     let spill = BodySpill()
     var top = 0.0
@@ -46,8 +48,8 @@ public struct SVGRenderer: RowRenderer {
         drawing.body = ""
       }
     }
-    writeDocument(width: width, height: top, to: &output) { output in
-      spill.replay(to: &output)
+    try writeDocument(width: width, height: top, to: &output) { output throws(RenderError) in
+      try spill.replay(to: &output)
       output.write(drawing.body)
     }
   }
@@ -58,9 +60,9 @@ public struct SVGRenderer: RowRenderer {
   }
 
   /// Writes the SVG document with `writeBody` writing what goes between the background and `</svg>`.
-  func writeDocument<Output: TextOutputStream>(
-    width: Double, height: Double, to output: inout Output, writeBody: (inout Output) -> Void
-  ) {
+  func writeDocument<Output: TextOutputStream, Failure: Error>(
+    width: Double, height: Double, to output: inout Output, writeBody: (inout Output) throws(Failure) -> Void
+  ) throws(Failure) {
     let w = LayoutJSON.number(width)
     let h = LayoutJSON.number(max(height, Self.minimumHeight))
     output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")
@@ -70,7 +72,7 @@ public struct SVGRenderer: RowRenderer {
     output.write(
       #"<rect width="\#(w)" height="\#(h)" fill="\#(background.rgbHex)"\#(SVGDrawing.opacity("fill-opacity", background))/>"#
         + "\n")
-    writeBody(&output)
+    try writeBody(&output)
     output.write("</svg>\n")
   }
 }

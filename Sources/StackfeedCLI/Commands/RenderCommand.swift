@@ -115,7 +115,7 @@ struct RenderCommand: Command {
       return row
     }
     var stream = OutputTextStream(output: output, onFailure: cards.stop)
-    renderer.render(rows, width: width, to: &stream)
+    try renderer.render(rows, width: width, to: &stream)
     try cards.finish()
     try stream.finish()
     if count == 0 { try context.noteEmptyFeed() }

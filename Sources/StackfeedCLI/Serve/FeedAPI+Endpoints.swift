@@ -44,7 +44,7 @@ extension FeedAPI {
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let renderer: any RowRenderer =
       format == .json ? JSONRenderer(paging: .page(next: next?.description)) : format.renderer(assets: nil)
-    let body = try write { renderer.render(rows, width: width, to: &$0) }
+    let body = try write { try renderer.render(rows, width: width, to: &$0) }
     let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
     return .ok(body, type: Self.mediaType(format), headers: headers)
   }
@@ -100,10 +100,10 @@ extension FeedAPI {
   }
 
   /// What `draw` writes, as bytes.
-  private func write(_ draw: (inout OutputTextStream) -> Void) throws -> [UInt8] {
+  private func write(_ draw: (inout OutputTextStream) throws -> Void) throws -> [UInt8] {
     let output = Output.inMemory(capacity: 64 * 1024)
     var stream = OutputTextStream(output: output)
-    draw(&stream)
+    try draw(&stream)
     try stream.finish()
     return output.takeBytes()
   }

@@ -13,8 +13,9 @@ final class TestStore {
   /// The same database as the store hands it to plugins.
   var connection: StoreConnection { .sqlite(database) }
 
-  init(registry: PluginRegistry = .builtIn) throws {
+  init(registry: PluginRegistry? = nil) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("feedplugins-\(UUID().uuidString)")
+    let registry = try registry ?? .builtIn()
     self.registry = registry
     let path = folder.appendingPathComponent("feed.sqlite").path
     database = try Database(path: path)
