@@ -4,7 +4,8 @@
 #
 #   writes   stackfeed seed --generate N (process: start, migration, one transaction)
 #            vs sqlite_anchor.c (gcc -O2, raw C API, indexed schema, insert phase only)
-#   reads    stackfeed list --format json vs sqlite3 -json printing the same columns; peak RSS
+#   reads    stackfeed list --format json vs sqlite3 -json printing the same columns (which runs first
+#            alternates from run to run); peak RSS
 #   start-up stackfeed list --limit 20 (the first page) vs a bare sqlite3 process reading the same 20 rows;
 #            stackfeed --help; the shared libraries the binary loads (ldd)
 #   paging   stackfeed list --format json --limit 20 --after C (middle) vs sqlite3 running the same keyset
@@ -152,10 +153,12 @@ for n in sizes:
         remove(db)
         wall, _ = run([stackfeed, "seed", "--generate", str(n), "--db", db])
         r["seed"].append(n / wall)
-        wall, rss = run([stackfeed, "list", "--format", "json", "--db", db], rss=True)
-        r["list"].append(wall); r["list_rss"].append(rss)
-        wall, rss = run(["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"], rss=True)
-        r["sqlite_json"].append(wall); r["sqlite_rss"].append(rss)
+        # The pair's order alternates from run to run: neither side always reads the file the other just read.
+        pair = [("list", "list_rss", [stackfeed, "list", "--format", "json", "--db", db]),
+                ("sqlite_json", "sqlite_rss", ["sqlite3", "-json", db, f"SELECT {columns} FROM feed_item ORDER BY position"])]
+        for key, rss_key, command in (pair if i % 2 == 0 else pair[::-1]):
+            wall, rss = run(command, rss=True)
+            r[key].append(wall); r[rss_key].append(rss)
     # Start-up and paging: short processes, interleaved in rounds (wall and CPU time of each).
     last = int(subprocess.run(["sqlite3", db, "SELECT max(position) FROM feed_item"], capture_output=True, text=True,
                               check=True).stdout) - 20
