@@ -5,8 +5,9 @@
 # file); QUIET=1 adds --quiet.
 #
 #   scripts/bench-serve.sh                 # RUNS=5 runs of DURATION=5 s at 1, 16, 64 connections
-#                                          # (also feed-pages: a random 20-row page of the 1M rows per request,
-#                                          # so that nearly every request is a page not answered before)
+#                                          # (also feed-pages-warm/-cold: a random 20-row page of the 1M rows per
+#                                          # request, so that nearly every request is a page not answered before,
+#                                          # with the database in the page cache and with the cache dropped)
 #   MODE=threads scripts/bench-serve.sh    # the worker modes: --threads 1, 2, 4 and 0 (thread per connection)
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
 #   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
@@ -51,6 +52,16 @@ stop_server() {
   kill "$server_pid"
   wait "$server_pid" || true
   server_pid=""
+}
+
+# drop_page_cache: empties the kernel's page cache (root only); false, saying so once, where it cannot.
+drop_page_cache() {
+  sync
+  if ! { echo 3 >/proc/sys/vm/drop_caches; } 2>/dev/null; then
+    [ -n "${warned_cache:-}" ] || echo "bench-serve: cannot drop the page cache (not root?): no cold-cache runs" >&2
+    warned_cache=1
+    return 1
+  fi
 }
 
 # wrk_run NAME SERVER CONNS RUN URL [WRK OPTIONS]: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value"
@@ -152,7 +163,13 @@ NGINX
     for conns in 1 16 64; do
       wrk_run feed stackfeed "$conns" "$run" "$server/v1/feed?limit=20"
       wrk_run feed nginx "$conns" "$run" "http://127.0.0.1:$port/feed.json"
-      wrk_run feed-pages stackfeed "$conns" "$run" "$server/" -s "$work/pages.lua"
+      # Pages never asked before, from a warm page cache (the database file read into it first) and from a
+      # cold one (the kernel's page cache dropped first: every page read from the disk).
+      cat "$DB" >/dev/null
+      wrk_run feed-pages-warm stackfeed "$conns" "$run" "$server/" -s "$work/pages.lua"
+      if drop_page_cache; then
+        wrk_run feed-pages-cold stackfeed "$conns" "$run" "$server/" -s "$work/pages.lua"
+      fi
       wrk_run render stackfeed "$conns" "$run" "$server/v1/render?limit=20"
       wrk_run render nginx "$conns" "$run" "http://127.0.0.1:$port/render.json"
     done
