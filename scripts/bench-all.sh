@@ -14,10 +14,12 @@
 #            one reused DateFormatter; the order date alone (stackfeed-bench format)
 #   render   stackfeed render --format json of a RENDER_ROWS-row feed, and its split (stackfeed-bench render)
 #   layout   scripts/bench-layout.sh (StackLayout vs Yoga, Taffy, Cassowary), unless LAYOUT=0
+#   serve    scripts/bench-serve.sh (stackfeed serve vs nginx with wrk), unless SERVE=0
+#   postgres scripts/bench-postgres-store.sh (the store on PostgreSQL vs raw libpq and SQLite), unless POSTGRES=0
 #   + the in-process splits of stackfeed-bench storage and list, and how each cost grows with N.
 #
 #   scripts/bench-all.sh                               # N = 10k, 100k, 1M; 5 runs
-#   SIZES="10000 100000" RUNS=1 LAYOUT=0 scripts/bench-all.sh
+#   SIZES="10000 100000" RUNS=1 LAYOUT=0 SERVE=0 POSTGRES=0 scripts/bench-all.sh
 #
 # Environment: SIZES, RUNS (5), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
 # sqlite_anchor.c; default: the first of ../shared/bench, ../../shared/bench, /work/shared/bench),
@@ -259,4 +261,24 @@ PY
 if [ "$LAYOUT" = 1 ]; then
   echo
   cat "$LAYOUT_TEXT"
+fi
+
+# The two suites with servers of their own, each side by side with its baseline in its own script: the HTTP
+# server against nginx (wrk), and the store on PostgreSQL against raw libpq (a throwaway cluster). SERVE=0 or
+# POSTGRES=0 leaves one out; without its programs it is left out, saying so.
+if [ "${SERVE:-1}" = 1 ]; then
+  if command -v wrk >/dev/null && command -v nginx >/dev/null; then
+    echo
+    BIN="$BIN/stackfeed" scripts/bench-serve.sh
+  else
+    echo "bench-all: the HTTP suite needs wrk and nginx (apt-get install wrk nginx): left out" >&2
+  fi
+fi
+if [ "${POSTGRES:-1}" = 1 ]; then
+  if [ -n "$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null)" ]; then
+    echo
+    BIN="$BIN/stackfeed" BENCH="$BIN/stackfeed-bench" scripts/bench-postgres-store.sh
+  else
+    echo "bench-all: the PostgreSQL suite needs postgresql (apt-get install postgresql): left out" >&2
+  fi
 fi
