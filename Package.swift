@@ -54,6 +54,8 @@ let package = Package(
     .library(name: "FeedStore", targets: ["FeedStore"]),
     .library(name: "FeedPlugins", targets: ["FeedPlugins"]),
     .library(name: "BuiltInPlugins", targets: ["BuiltInPlugins"]),
+    .library(name: "FeedOptions", targets: ["FeedOptions"]),
+    .library(name: "FeedServer", targets: ["FeedServer"]),
     .library(name: "StackfeedCLI", targets: ["StackfeedCLI"]),
   ],
   targets: [
@@ -91,11 +93,11 @@ let package = Package(
     .target(
       name: "FeedStore", dependencies: ["SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore"]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
-    .target(name: "StackRender", dependencies: ["StackLayout"]),
+    .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
-    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender"]),
+    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore"]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
@@ -103,11 +105,22 @@ let package = Package(
         "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout",
       ]
     ),
+    // The options shared by the commands and the HTTP API (width, limit, cursor, zone, format, card stack):
+    // one parser each, over a command line or a URL query.
+    .target(name: "FeedOptions", dependencies: ["FeedPlugins", "StackRender", "CardStack"]),
+    // The HTTP API as a library: a request value in, a response value out; no socket, no command line.
+    .target(
+      name: "FeedServer",
+      dependencies: [
+        "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "PostgresCore", "StackLayout",
+        "StackRender", "HTTPServer", "JSONCore",
+      ]
+    ),
     .target(
       name: "StackfeedCLI",
       dependencies: [
-        "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "SQLiteCore", "PostgresCore", "StackLayout",
-        "StackRender", "CardStack", "HTTPServer", "JSONCore",
+        "FeedOptions", "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "StackLayout",
+        "StackRender", "HTTPServer", "JSONCore",
       ]
     ),
     // Release builds link the Swift runtime, FoundationEssentials and libstdc++ into the command (Linux; see
@@ -168,8 +181,14 @@ let package = Package(
     .testTarget(
       name: "StackfeedCLITests",
       dependencies: [
-        "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedStore", "SQLCore",
-        "SQLiteCore", "CardStack", "HTTPServer", "StackfeedTestSupport",
+        "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedOptions", "FeedStore",
+        "SQLCore", "SQLiteCore", "CardStack", "StackRender", "StackfeedTestSupport",
+      ]),
+    // The HTTP API in process: request values in, response values out, on real temporary databases.
+    .testTarget(
+      name: "FeedServerTests",
+      dependencies: [
+        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "StackfeedTestSupport",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),

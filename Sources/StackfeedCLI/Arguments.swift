@@ -1,7 +1,9 @@
+import FeedOptions
+
 /// A command line being parsed: options are taken out as they are read, and whatever is left is an error.
 ///
 ///     var arguments = Arguments(["--limit", "20", "--format=json"])
-///     let limit = try arguments.integer("--limit", minimum: 1)   // 20
+///     let limit = try arguments.pageLimit()                      // 20
 ///     let format = try arguments.option("--format")              // "json"
 ///     try arguments.finish()                                     // nothing left: ok
 public struct Arguments: Sendable {
@@ -45,49 +47,6 @@ public struct Arguments: Sendable {
     return remaining.count != count
   }
 
-  /// Takes `name N` as an integer of at least `minimum`; `nil` when absent. A whole number too large for
-  /// an `Int` is out of range, not "not an integer".
-  public mutating func integer(_ name: String, minimum: Int) throws(UsageError) -> Int? {
-    guard let text = try option(name) else { return nil }
-    if let value = Int(text) {
-      guard value >= minimum else { throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"") }
-      return value
-    }
-    let digits = text.first == "+" || text.first == "-" ? text.dropFirst() : Substring(text)
-    if !text.hasPrefix("-"), !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) {
-      throw UsageError("\(name) is out of range: \(text) is more than \(Int.max)")
-    }
-    throw UsageError("\(name) takes an integer ≥ \(minimum), not \"\(text)\"")
-  }
-
-  /// The widths, in points, that every command (`--width`) and the HTTP API (`width=`) lay out at.
-  public static let widths: ClosedRange<Double> = 1...10_000
-
-  /// Takes `--width W`, the width to lay out at, in points, within ``widths``; `nil` when absent.
-  public mutating func width() throws(UsageError) -> Double? {
-    try points("--width", in: Self.widths)
-  }
-
-  /// Takes `name P` as a number of points within `range`; `nil` when absent.
-  public mutating func points(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-    guard let text = try option(name) else { return nil }
-    guard let value = Double(text), range.contains(value) else {
-      throw UsageError(
-        "\(name) takes a number of points from \(range.lowerBound.shortText) to \(range.upperBound.shortText), "
-          + "not \"\(text)\"")
-    }
-    return value
-  }
-
-  /// Takes `name VALUE` where VALUE must be one of `choices`; `nil` when absent.
-  public mutating func choice(_ name: String, among choices: [String]) throws(UsageError) -> String? {
-    guard let value = try option(name) else { return nil }
-    guard choices.contains(value) else {
-      throw UsageError("\(name) takes \(choices.joined(separator: " or ")), not \"\(value)\"")
-    }
-    return value
-  }
-
   /// Takes the next argument that is not an option (a file name); `nil` when there is none.
   public mutating func positional() -> String? {
     guard let index = remaining.firstIndex(where: { $0 == "-" || !$0.hasPrefix("-") }) else { return nil }
@@ -112,14 +71,27 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-extension Character {
-  /// `0` … `9`.
-  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
+extension Arguments: OptionSource {
+  /// A bad option is bad usage of the command line.
+  public typealias Failure = UsageError
 
-extension Double {
-  /// The number without a trailing `.0`: `10000`, `0.5`.
-  fileprivate var shortText: String {
-    rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : String(self)
+  /// `--name`.
+  public func spelling(of name: String) -> String {
+    "--" + name
+  }
+
+  /// A usage error saying `message`.
+  public func failure(option name: String, _ message: String) -> UsageError {
+    UsageError(message)
+  }
+
+  /// Takes `--name VALUE` or `--name=VALUE` (``option(_:)``).
+  public mutating func value(of name: String) throws(UsageError) -> String? {
+    try option("--" + name)
+  }
+
+  /// Takes the flag `--name` (``flag(_:)``).
+  public mutating func flag(named name: String) -> Bool {
+    flag("--" + name)
   }
 }

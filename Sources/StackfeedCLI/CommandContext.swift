@@ -1,3 +1,4 @@
+import FeedOptions
 import FeedPlugins
 import FeedStore
 
@@ -100,7 +101,7 @@ public final class CommandContext {
   public func timeZone(option: String?) throws(UsageError) -> ZoneInfo {
     if let option {
       guard let zone = ZoneInfo.named(option, environment: environment) else {
-        throw UsageError("unknown time zone \"\(option)\" (expected an IANA name such as Europe/Paris)")
+        throw UsageError(UnknownTimeZone(name: option).description)
       }
       return zone
     }

@@ -16,17 +16,19 @@ public enum Stackfeed {
   /// This build's version, printed by `stackfeed --version`.
   public static let version = "0.1.0"
 
-  /// The global options, described in every help text; `--db` only for commands that use a database.
+  /// The global options, described in every help text; `--db` (all its lines) only for commands that use a
+  /// database.
   static func globalHelp(database: Bool = true) -> String {
-    let lines = [
-      "Global options:",
-      "  --db PATH     the database file; else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite",
-      "                (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset);",
-      "                a postgres:// or postgresql:// URL for a PostgreSQL database",
-      "  -h, --help    show help for the command (also: stackfeed help COMMAND)",
-      "  --version     print stackfeed's version",
-    ]
-    return (database ? lines : lines.filter { !$0.contains("--db") && !$0.contains("~/") }).joined(separator: "\n")
+    let databaseOption = """
+        --db PATH     the database file; else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite
+                      (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset);
+                      a postgres:// or postgresql:// URL for a PostgreSQL database
+      """
+    let options = """
+        -h, --help    show help for the command (also: stackfeed help COMMAND)
+        --version     print stackfeed's version
+      """
+    return "Global options:\n" + (database ? databaseOption + "\n" : "") + options
   }
 
   /// Runs this process's command line with the built-in row kinds plus `plugins`, then exits with the command's

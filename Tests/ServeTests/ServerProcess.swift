@@ -126,6 +126,13 @@ final class ServerProcess {
   }
 }
 
+extension ServerProcess: CheckedFeedAPI {
+  /// The reply to `GET target` with `headers`, over a socket.
+  func answer(_ target: String, headers: [(String, String)]) throws -> any CheckedAnswer {
+    try get(target, headers: headers.map { "\($0.0): \($0.1)" })
+  }
+}
+
 struct ServerError: Error, CustomStringConvertible {
   var text: String
   var description: String { text }

@@ -31,6 +31,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
   }
 
+  /// The global options a command's help ends with: `--db` and its continuation lines only where it applies.
+  @Test(arguments: [("layout", false), ("help", false), ("list", true), ("serve", true)])
+  func helpEndsWithTheGlobalOptionsThatApply(command: String, usesDatabase: Bool) throws {
+    let help = try CLIHarness().run([command, "--help"]).stdout
+    let global = try #require(help.split(separator: "Global options:\n").last)
+    let database = """
+        --db PATH     the database file; else $STACKFEED_DB, else $XDG_DATA_HOME/stackfeed/stackfeed.sqlite
+                      (~/.local/share/stackfeed/stackfeed.sqlite when XDG_DATA_HOME is unset);
+                      a postgres:// or postgresql:// URL for a PostgreSQL database
+
+      """
+    let always = """
+        -h, --help    show help for the command (also: stackfeed help COMMAND)
+        --version     print stackfeed's version
+
+      """
+    #expect(global == (usesDatabase ? database : "") + always)
+  }
+
   @Test(arguments: [["layout"], ["help"]])
   func dbIsRefusedWhereNoDatabaseIsUsed(command: [String]) throws {
     let cli = try CLIHarness()

@@ -1,4 +1,6 @@
 import CardStack
+import FeedOptions
+import StackRender
 import Testing
 
 @testable import StackfeedCLI
@@ -6,7 +8,7 @@ import Testing
 @Suite struct StackOptionsTests {
   private func parse(_ words: [String]) throws(UsageError) -> StackOptions {
     var arguments = Arguments(words)
-    let options = try StackOptions(parsing: &arguments)
+    let options = try arguments.stackOptions()
     try arguments.finish()
     return options
   }
@@ -69,8 +71,8 @@ import Testing
     #expect(throws: UsageError(message)) { try parse(words) }
   }
 
-  @Test func flagNamesFollowTheFieldNames() {
-    #expect(StackOptions.flag(for: "downwardThreshold") == "--downward-threshold")
-    #expect(StackOptions.flag(for: "translation") == "--translation")
+  @Test func optionNamesFollowTheFieldNames() {
+    #expect(StackOptions.optionName(for: "downwardThreshold") == "downward-threshold")
+    #expect(StackOptions.optionName(for: "translation") == "translation")
   }
 }

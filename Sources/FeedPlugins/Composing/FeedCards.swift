@@ -2,7 +2,7 @@ import StackLayout
 import StackRender
 
 /// One row of the feed with its card, ready to lay out.
-public struct FeedCard: Sendable {
+public struct FeedCard: Sendable, StackableCard {
   /// The row kind, e.g. `feed_item`.
   public var kind: String
   /// The row's id.

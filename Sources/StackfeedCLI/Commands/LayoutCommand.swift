@@ -1,3 +1,4 @@
+import FeedOptions
 import StackLayout
 
 #if canImport(FoundationEssentials)
@@ -25,13 +26,13 @@ struct LayoutCommand: Command {
       FILE         the JSON tree; standard input when absent or "-"
     """
 
-  var width = 390.0
+  var width = LayoutWidth.standard
   var height: Double?
   var file: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     width = try arguments.width() ?? width
-    height = try arguments.points("--height", in: 0...1_000_000)
+    height = try arguments.points("height", in: 0...1_000_000)
     file = arguments.positional()
   }
 

@@ -1,3 +1,4 @@
+import FeedOptions
 import FeedPlugins
 
 /// `stackfeed list`: prints the composed feed rows in feed order, streaming, optionally one page at a time.
@@ -19,15 +20,10 @@ struct ListCommand: Command {
   var timeZone: String?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
-    format = try arguments.choice("--format", among: ["text", "json"])
-    limit = try arguments.integer("--limit", minimum: 1)
-    if let text = try arguments.option("--after") {
-      guard let cursor = FeedCursor(text) else {
-        throw UsageError("--after takes a cursor printed by an earlier list (\"next\"), not \"\(text)\"")
-      }
-      self.cursor = cursor
-    }
-    timeZone = try arguments.option("--time-zone")
+    format = try arguments.choice("format", among: ["text", "json"])
+    limit = try arguments.pageLimit()
+    cursor = try arguments.cursor()
+    timeZone = try arguments.timeZoneName()
   }
 
   func run(in context: CommandContext) throws {
@@ -37,12 +33,12 @@ struct ListCommand: Command {
     let output = context.output
     var rows = 0
     if format == "json" {
-      var writer = JSONRowWriter(output: output)
+      var writer = JSONRowWriter()
       let next = try composer.compose(after: cursor, limit: limit) { row in
         rows += 1
-        try writer.write(row)
+        try output.append { writer.write(row, to: &$0) }
       }
-      try writer.finish(next: next)
+      try output.append { writer.finish(next: next, to: &$0) }
     } else {
       let writer = TextRowWriter(output: output)
       let next = try composer.compose(after: cursor, limit: limit) { row in

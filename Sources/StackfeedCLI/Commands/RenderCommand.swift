@@ -1,4 +1,5 @@
 import BuiltInPlugins
+import FeedOptions
 import FeedPlugins
 import StackLayout
 import StackRender
@@ -32,25 +33,10 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
-    """ + "\n" + StackOptions.help
+    """ + "\n" + stackHelp
 
-  /// The output formats.
-  enum Format: String, CaseIterable {
-    case json, svg, html, text
-
-    /// The renderer of rows and of card stacks, drawing the images in `assets` when given (SVG and HTML only).
-    func renderer(assets: ImageAssets?) -> any RowRenderer & StackRenderer {
-      switch self {
-      case .json: JSONRenderer()
-      case .svg: SVGRenderer(assets: assets, background: CardStyle.screenBackground)
-      case .html: HTMLRenderer(assets: assets, background: CardStyle.screenBackground)
-      case .text: TextRenderer(columns: 80)
-      }
-    }
-  }
-
-  var format = Format.json
-  var width = 390.0
+  var format = RenderFormat.json
+  var width = LayoutWidth.standard
   var timeZone: String?
   var out: String?
   var assets: String?
@@ -58,19 +44,18 @@ struct RenderCommand: Command {
   var stack: StackOptions?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
-    let formats = Format.allCases.map(\.rawValue)
-    format = try arguments.choice("--format", among: formats).flatMap(Format.init(rawValue:)) ?? .json
+    format = try arguments.renderFormat() ?? format
     width = try arguments.width() ?? width
-    timeZone = try arguments.option("--time-zone")
+    timeZone = try arguments.timeZoneName()
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
     if assets != nil && (format == .json || format == .text) {
       throw UsageError("--assets applies to --format svg and html only")
     }
-    if try arguments.choice("--mode", among: ["feed", "stack"]) == "stack" {
-      stack = try StackOptions(parsing: &arguments)
+    if try arguments.choice("mode", among: ["feed", "stack"]) == "stack" {
+      stack = try arguments.stackOptions()
     } else if let flag = arguments.remaining.lazy.map({ String($0.prefix { $0 != "=" }) }).first(
-      where: StackOptions.flags.contains)
+      where: StackOptions.optionNames.map(arguments.spelling(of:)).contains)
     {
       throw UsageError("\(flag) applies to --mode stack only")
     }
@@ -88,7 +73,9 @@ struct RenderCommand: Command {
       if let stack {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
-        try render(FeedCards(composer: composer), with: format.renderer(assets: images), to: output, context: context)
+        try render(
+          FeedCards(composer: composer), with: format.renderer(assets: images, background: CardStyle.screenBackground),
+          to: output, context: context)
       }
       try file?.commit()
     } catch {

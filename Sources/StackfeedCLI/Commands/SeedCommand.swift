@@ -1,3 +1,4 @@
+import FeedOptions
 import FeedPlugins
 import FeedStore
 
@@ -31,7 +32,7 @@ struct SeedCommand: Command {
     noReference = arguments.flag("--no-reference")
     if folder != nil && noReference { throw UsageError("--from and --no-reference exclude each other") }
     reset = arguments.flag("--reset")
-    generate = try arguments.integer("--generate", minimum: 0)
+    generate = try arguments.integer("generate", minimum: 0)
     kind = try arguments.option("--kind")
     if kind != nil && generate == nil { throw UsageError("--kind goes with --generate N") }
   }

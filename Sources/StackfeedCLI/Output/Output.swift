@@ -20,11 +20,10 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A buffered writer to a file descriptor (stdout, stderr or a file in tests): bytes are collected and written
-/// in large blocks with `write(2)`. A closed pipe (`EPIPE`) throws ``OutputClosed``. An in-memory output
-/// (``inMemory()``, for HTTP bodies) keeps every byte until ``takeBytes()``.
+/// in large blocks with `write(2)`. A closed pipe (`EPIPE`) throws ``OutputClosed``.
 public final class Output {
   private static let blockSize = 1 << 16
-  /// The descriptor written to; -1 for an in-memory output.
+  /// The descriptor written to.
   private let descriptor: Int32
   private var buffer: ByteBuffer
 
@@ -32,22 +31,6 @@ public final class Output {
   public init(descriptor: Int32) {
     self.descriptor = descriptor
     buffer = ByteBuffer(capacity: Output.blockSize + 4096)
-  }
-
-  private init(capacity: Int) {
-    descriptor = -1
-    buffer = ByteBuffer(capacity: capacity)
-  }
-
-  /// An output that writes nowhere: ``flush()`` keeps the bytes, ``takeBytes()`` hands them over.
-  public static func inMemory(capacity: Int = 8192) -> Output {
-    Output(capacity: capacity)
-  }
-
-  /// The bytes written so far, which the output then forgets (in-memory outputs).
-  public func takeBytes() -> [UInt8] {
-    defer { buffer.removeAll() }
-    return buffer.withBytes { Array($0) }
   }
 
   /// True when the descriptor is a terminal (for progress lines).
@@ -65,9 +48,8 @@ public final class Output {
     if buffer.count >= Self.blockSize { try flush() }
   }
 
-  /// Writes out everything buffered (nothing for an in-memory output).
+  /// Writes out everything buffered.
   public func flush() throws {
-    guard descriptor >= 0 else { return }
     defer { buffer.removeAll() }
     var offset = 0
     while offset < buffer.count {

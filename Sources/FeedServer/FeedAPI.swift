@@ -1,24 +1,35 @@
+import FeedOptions
 import FeedPlugins
 import HTTPServer
-import Synchronization
 
-/// The HTTP API of `stackfeed serve` (docs/HTTP.md): routes a request to its endpoint, maps errors to problem
-/// answers, and adds the caching headers (strong `ETag`, `Cache-Control`, `If-None-Match` → 304).
-struct FeedAPI: Sendable {
+/// The HTTP API of `stackfeed serve` as a value (docs/HTTP.md): routes a request to its endpoint, maps errors to
+/// problem answers, and adds the caching headers (strong `ETag`, `Cache-Control`, `If-None-Match` → 304). It
+/// turns a request value into a response value and knows no socket: `stackfeed serve` hands it the requests of
+/// an `HTTPServer`, and a test can call ``respond(to:)`` directly.
+///
+///     let api = FeedAPI(
+///       source: SQLiteReaders(path: path, registry: .builtIn), registry: .builtIn,
+///       defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
+///     let response = api.respond(to: HTTPRequest(method: "GET", path: "/v1/feed", query: [HTTPField("limit", "5")]))
+public struct FeedAPI: Sendable {
   /// Where the feed is read.
   let source: any FeedSource
   /// The row plugins (cards).
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
-  let defaultZone: ZoneInfo
+  let defaultZone: any UTCOffsetSource
   private let contexts: RowContexts
 
-  /// An API over `source`; zone names are looked up in the time zone database `environment` names (`TZDIR`).
-  init(source: any FeedSource, registry: PluginRegistry, defaultZone: ZoneInfo, environment: [String: String]) {
+  /// An API over `source`, showing dates in `defaultZone` unless a request's `time_zone` names another, which
+  /// `zoneNamed` looks up (nil: no such zone).
+  public init(
+    source: any FeedSource, registry: PluginRegistry, defaultZone: any UTCOffsetSource,
+    zoneNamed: @escaping @Sendable (String) -> (any UTCOffsetSource)?
+  ) {
     self.source = source
     self.registry = registry
     self.defaultZone = defaultZone
-    contexts = RowContexts(environment: environment)
+    contexts = RowContexts(zoneNamed: zoneNamed)
   }
 
   /// The answer to `request`; never throws, never crashes on client input.
@@ -26,7 +37,7 @@ struct FeedAPI: Sendable {
   /// A data endpoint's answer is made in one read of the store, or taken from the memo of answers made from
   /// the same version of the feed (``FeedSnapshot/memo``), so it is always the answer for the feed as the store
   /// has it when the request is read.
-  func respond(to request: HTTPRequest) -> HTTPResponse {
+  public func respond(to request: HTTPRequest) -> HTTPResponse {
     var response: HTTPResponse
     do {
       let endpoint = try Endpoint(path: request.path)
@@ -37,8 +48,8 @@ struct FeedAPI: Sendable {
       }
       let query = Query(request.query)
       if endpoint == .index {  // the one endpoint that does not read the store
-        try query.finish()
-        response = Self.tagged(Self.indexPage)
+        var parameters = query
+        response = Self.tagged(try Self.index(&parameters))
       } else {
         response = try source.read { snapshot in
           let key = AnswerMemo.Key(path: request.path, query: request.query)
@@ -70,8 +81,7 @@ struct FeedAPI: Sendable {
   private func answer(_ endpoint: Endpoint, query: inout Query, in snapshot: FeedSnapshot) throws -> HTTPResponse {
     switch endpoint {
     case .index:
-      try query.finish()
-      return Self.indexPage
+      return try Self.index(&query)
     case .health:
       try query.finish()
       return try health(snapshot)
@@ -102,76 +112,20 @@ struct FeedAPI: Sendable {
 
   /// The formatting context for the request's `time_zone` (an IANA name), else the server's zone.
   func rowContext(_ query: inout Query) throws(Problem) -> RowContext {
-    guard let name = try query.string("time_zone") else { return contexts.context(for: defaultZone) }
+    guard let name = try query.timeZoneName() else { return contexts.context(for: defaultZone) }
     guard let context = contexts.context(named: name) else {
-      throw .badParameter("time_zone", "unknown time zone \"\(name)\" (expected an IANA name such as Europe/Paris)")
+      throw .badParameter(query.spelling(of: "time-zone"), UnknownTimeZone(name: name).description)
     }
     return context
   }
 
-  /// `GET /`.
-  private static let indexPage = HTTPResponse.ok(Array(IndexPage.html.utf8), type: html)
-
-  static let json = "application/json; charset=utf-8"
-  static let html = "text/html; charset=utf-8"
-}
-
-/// The paths the API answers.
-enum Endpoint: Equatable {
-  case index, health, feed, render, stack
-  case row(kind: String, id: String)
-
-  /// The endpoint of `path`; a 404 problem for any other path.
-  init(path: String) throws(Problem) {
-    switch path {
-    case "/": self = .index
-    case "/healthz": self = .health
-    case "/v1/feed": self = .feed
-    case "/v1/render": self = .render
-    case "/v1/stack": self = .stack
-    default:
-      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-      guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
-        !parts[4].isEmpty
-      else {
-        throw Problem(status: 404, detail: "nothing at \(path) (see docs/HTTP.md for the endpoints)")
-      }
-      self = .row(kind: String(parts[3]), id: String(parts[4]))
-    }
-  }
-}
-
-extension HTTPResponse {
-  /// A 200 answer with `body` of media type `type`.
-  static func ok(_ body: [UInt8], type: String, headers: [HTTPField] = []) -> HTTPResponse {
-    HTTPResponse(status: 200, headers: [HTTPField("Content-Type", type)] + headers, body: body)
-  }
-}
-
-/// One formatting context per time zone, made once: a zone is read from the time zone database and a context
-/// makes its date formatter on first use. Only zones the database has are kept (so at most its few hundred).
-private final class RowContexts: Sendable {
-  private let environment: [String: String]
-  private let byName = Mutex<[String: RowContext]>([:])
-
-  init(environment: [String: String]) {
-    self.environment = environment
+  /// `GET /?width=W`: the web page, the same for every width (its script reads `width` and asks for the cards
+  /// at that width), so only checked here.
+  private static func index(_ query: inout Query) throws(Problem) -> HTTPResponse {
+    _ = try query.width()
+    try query.finish()
+    return indexPage
   }
 
-  /// The context of `zone`.
-  func context(for zone: ZoneInfo) -> RowContext {
-    byName.withLock { contexts in
-      if let made = contexts[zone.identifier] { return made }
-      let made = RowContext(timeZone: zone)
-      contexts[zone.identifier] = made
-      return made
-    }
-  }
-
-  /// The context of the zone called `name`; nil when the database has no such zone.
-  func context(named name: String) -> RowContext? {
-    if let made = byName.withLock({ $0[name] }) { return made }
-    guard let zone = ZoneInfo.named(name, environment: environment) else { return nil }
-    return context(for: zone)
-  }
+  private static let indexPage = HTTPResponse.ok(Array(IndexPage.html.utf8), type: MediaType.html)
 }

@@ -35,19 +35,17 @@ struct Problem: Error, Sendable {
 
   /// The response: the status, the extra headers and the JSON body.
   var response: HTTPResponse {
-    let output = Output.inMemory(capacity: 256)
-    try? output.append { bytes in
-      bytes.append(literal: #"{"type": "about:blank", "title": "#)
-      JSONWriter.string(title, to: &bytes)
-      bytes.append(#", "status": \#(status), "detail": "#)
-      JSONWriter.string(detail, to: &bytes)
-      if let parameter {
-        bytes.append(literal: #", "parameter": "#)
-        JSONWriter.string(parameter, to: &bytes)
-      }
-      bytes.append(literal: "}\n")
+    var bytes = ByteBuffer(capacity: 256)
+    bytes.append(literal: #"{"type": "about:blank", "title": "#)
+    JSONWriter.string(title, to: &bytes)
+    bytes.append(#", "status": \#(status), "detail": "#)
+    JSONWriter.string(detail, to: &bytes)
+    if let parameter {
+      bytes.append(literal: #", "parameter": "#)
+      JSONWriter.string(parameter, to: &bytes)
     }
-    let type = HTTPField("Content-Type", "application/problem+json; charset=utf-8")
-    return HTTPResponse(status: status, headers: [type] + headers, body: output.takeBytes())
+    bytes.append(literal: "}\n")
+    let type = HTTPField("Content-Type", MediaType.problem)
+    return HTTPResponse(status: status, headers: [type] + headers, body: bytes.withBytes { Array($0) })
   }
 }

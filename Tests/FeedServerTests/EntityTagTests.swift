@@ -1,6 +1,6 @@
 import Testing
 
-@testable import StackfeedCLI
+@testable import FeedServer
 
 @Suite("EntityTag: the ETag of serve's answers")
 struct EntityTagTests {

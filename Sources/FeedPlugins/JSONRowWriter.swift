@@ -1,32 +1,33 @@
-import FeedPlugins
 import JSONCore
 
-/// Streams `list --format json`: `{"rows": [` then one row per line as it comes, then `], "next": …}`.
+/// Writes rows as `list --format json` prints them and `GET /v1/feed` answers: `{"rows": [` then one row per
+/// line, then `], "next": …}`, into a byte buffer the caller owns (and may write out between rows, to stream).
 /// Keys keep a stable order (`kind`, `id`, `texts`, then the row's lists such as an order's `gallery`); absent
 /// values are `null`. The writer knows no row kind: it prints what the plugin put in the row.
-struct JSONRowWriter {
-  let output: Output
+///
+///     var writer = JSONRowWriter()
+///     var bytes = ByteBuffer(capacity: 4096)
+///     let next = try composer.compose(after: nil, limit: 20) { row in writer.write(row, to: &bytes) }
+///     writer.finish(next: next, to: &bytes)
+public struct JSONRowWriter {
   private var count = 0
 
-  init(output: Output) {
-    self.output = output
-  }
+  /// A writer that has written no row yet.
+  public init() {}
 
-  /// Writes one row.
-  mutating func write(_ row: FeedRow) throws {
+  /// Appends one row (after the document's opening, for the first).
+  public mutating func write(_ row: FeedRow, to bytes: inout ByteBuffer) {
     let first = count == 0
     count += 1
-    try output.append { bytes in
-      bytes.append(literal: first ? #"{"rows": ["# : ",")
-      bytes.append(literal: "\n  {")
-      Self.appendFields(of: row, to: &bytes)
-      bytes.append(UInt8(ascii: "}"))
-    }
+    bytes.append(literal: first ? #"{"rows": ["# : ",")
+    bytes.append(literal: "\n  {")
+    Self.appendFields(of: row, to: &bytes)
+    bytes.append(UInt8(ascii: "}"))
   }
 
   /// Appends the row's members without braces: `"kind": …, "id": …, "texts": {…}` and its lists (for documents
   /// that add members to a row, e.g. `stackfeed serve`'s `/v1/rows`).
-  static func appendFields(of row: FeedRow, to bytes: inout ByteBuffer) {
+  public static func appendFields(of row: FeedRow, to bytes: inout ByteBuffer) {
     bytes.append(literal: "\"kind\": ")
     JSONWriter.string(row.kind, to: &bytes)
     bytes.append(literal: #", "id": "#)
@@ -58,12 +59,11 @@ struct JSONRowWriter {
     bytes.append(UInt8(ascii: "}"))
   }
 
-  /// Closes the array and writes the `next` cursor (`null` when the feed was not cut).
-  func finish(next: FeedCursor?) throws {
-    try output.append { bytes in
-      bytes.append(literal: count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ")
-      JSONWriter.string(next?.description, to: &bytes)
-      bytes.append(literal: "}\n")
-    }
+  /// Appends the end of the document: closes the array and writes the `next` cursor (`null` when the feed was
+  /// not cut).
+  public func finish(next: FeedCursor?, to bytes: inout ByteBuffer) {
+    bytes.append(literal: count == 0 ? #"{"rows": [], "next": "# : "\n], \"next\": ")
+    JSONWriter.string(next?.description, to: &bytes)
+    bytes.append(literal: "}\n")
   }
 }

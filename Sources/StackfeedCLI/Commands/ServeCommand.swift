@@ -1,4 +1,6 @@
+import FeedOptions
 import FeedPlugins
+import FeedServer
 import FeedStore
 import HTTPServer
 
@@ -6,7 +8,8 @@ import HTTPServer
   import Glibc
 #endif
 
-/// `stackfeed serve`: the feed over HTTP (docs/HTTP.md) until SIGINT or SIGTERM.
+/// `stackfeed serve`: the feed over HTTP (docs/HTTP.md) until SIGINT or SIGTERM: FeedServer's API answers the
+/// requests of an `HTTPServer`.
 struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
@@ -35,9 +38,9 @@ struct ServeCommand: Command {
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     host = try arguments.option("--host") ?? host
-    port = try arguments.integer("--port", minimum: 0) ?? port
+    port = try arguments.integer("port", minimum: 0) ?? port
     guard port <= 65535 else { throw UsageError("--port takes a port number from 0 to 65535, not \(port)") }
-    threads = try arguments.integer("--threads", minimum: 0) ?? max(1, threads)
+    threads = try arguments.integer("threads", minimum: 0) ?? max(1, threads)
     guard threads <= 1024 else { throw UsageError("--threads takes 0 to 1024, not \(threads)") }
     quiet = arguments.flag("--quiet")
     readDatabase = try arguments.option("--read-db")
@@ -57,9 +60,10 @@ struct ServeCommand: Command {
       case .sqlite: SQLiteReaders(path: location.path, registry: context.registry)
       case .postgres: PostgresReaders(location: location, registry: context.registry)
       }
+    let environment = context.environment
     let api = FeedAPI(
-      source: source, registry: context.registry,
-      defaultZone: try context.timeZone(option: nil), environment: context.environment)
+      source: source, registry: context.registry, defaultZone: try context.timeZone(option: nil),
+      zoneNamed: { ZoneInfo.named($0, environment: environment) })
     // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)

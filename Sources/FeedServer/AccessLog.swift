@@ -10,10 +10,10 @@ import JSONCore
 ///
 ///     GET /v1/feed 200 4381 B 0.412 ms
 ///     GET /v1/render 200 0 B 3.020 ms (client went away)
-enum AccessLog {
+public enum AccessLog {
   /// The line for `exchange`, control characters of the path shown as `?`. Written straight as bytes: it is
   /// made for every request (callgrind: 10,200 instructions a line as one interpolated `String`, 3,000 so).
-  static func line(for exchange: HTTPExchange) -> ByteBuffer {
+  public static func line(for exchange: HTTPExchange) -> ByteBuffer {
     var line = ByteBuffer(capacity: 64 + exchange.method.utf8.count + exchange.path.utf8.count)
     line.append(exchange.method)
     line.append(UInt8(ascii: " "))
@@ -33,7 +33,7 @@ enum AccessLog {
   }
 
   /// Writes the line for `exchange` on stderr.
-  static func write(_ exchange: HTTPExchange) {
+  public static func write(_ exchange: HTTPExchange) {
     line(for: exchange).withBytes { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
   }
 }

@@ -1,7 +1,7 @@
 import HTTPServer
 import Testing
 
-@testable import StackfeedCLI
+@testable import FeedServer
 
 @Suite("AnswerMemo: serve's remembered answers")
 struct AnswerMemoTests {

@@ -1,0 +1,125 @@
+import BuiltInPlugins
+import FeedOptions
+import FeedPlugins
+import HTTPServer
+import JSONCore
+import StackLayout
+import StackRender
+
+extension FeedAPI {
+  /// `limit` of `/v1/feed`: default and maximum rows per page.
+  static let feedLimits = (default: 20, maximum: 500)
+  /// `limit` of `/v1/render` and `/v1/stack`: default and maximum cards per page.
+  static let cardLimits = (default: 20, maximum: 100)
+  /// The `format`s the API writes.
+  static let formats: [RenderFormat] = [.json, .svg, .html]
+
+  /// `GET /healthz`: the database answers a one-row read.
+  func health(_ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    try snapshot.composer(context: RowContext(timeZone: defaultZone)).compose(after: nil, limit: 1) { _ in }
+    return .ok(Array("{\"status\": \"ok\"}\n".utf8), type: MediaType.json)
+  }
+
+  /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it.
+  func feed(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    let limit = try query.pageLimit(maximum: Self.feedLimits.maximum) ?? Self.feedLimits.default
+    let cursor = try query.cursor()
+    let context = try rowContext(&query)
+    try query.finish()
+    var bytes = ByteBuffer(capacity: 8192)
+    var writer = JSONRowWriter()
+    let next = try snapshot.composer(context: context).compose(after: cursor, limit: limit) { row in
+      writer.write(row, to: &bytes)
+    }
+    writer.finish(next: next, to: &bytes)
+    return .ok(bytes.withBytes { Array($0) }, type: MediaType.json)
+  }
+
+  /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
+  /// cards, written by `render`'s renderers; the next page's cursor is in `Stackfeed-Next` (and JSON `next`).
+  func render(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    let width = try query.width() ?? LayoutWidth.standard
+    let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
+    let cursor = try query.cursor()
+    let format = try query.renderFormat(among: Self.formats) ?? .json
+    let context = try rowContext(&query)
+    try query.finish()
+    let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
+    let engine = LayoutEngine()
+    let rows = cards.map { $0.renderRow(width: width, engine: engine) }
+    let renderer: any RowRenderer =
+      format == .json ? JSONRenderer(paging: .page(next: next?.description)) : Self.renderer(format)
+    var body = Body()
+    try renderer.render(rows, width: width, to: &body)
+    let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
+    return .ok(body.bytes, type: MediaType.of(format), headers: headers)
+  }
+
+  /// `GET /v1/stack?width=W&limit=N&format=…&state=…&…`: the first `limit` cards as a card stack, as
+  /// `render --mode stack` writes it; every stack option of `render` is a parameter of the same name.
+  func stack(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    let width = try query.width() ?? LayoutWidth.standard
+    let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
+    let format = try query.renderFormat(among: Self.formats) ?? .json
+    let context = try rowContext(&query)
+    let options = try query.stackOptions()
+    try query.finish()
+    let (cards, _) = try page(of: snapshot.composer(context: context), after: nil, limit: limit)
+    let document = try StackDocument(cards: cards, options: options, width: width)
+    var body = Body()
+    Self.renderer(format).render(document, to: &body)
+    return .ok(body.bytes, type: MediaType.of(format))
+  }
+
+  /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE`: one row's texts (as `list` prints them) with its card
+  /// laid out at `width` (as `render` writes it): `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
+  func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    let width = try query.width() ?? LayoutWidth.standard
+    let context = try rowContext(&query)
+    try query.finish()
+    guard let plugin = registry.plugin(kind: kind) else {
+      throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
+    }
+    let composer = snapshot.composer(context: context)
+    let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
+    guard let found, let tree = registry.card(for: found) else {
+      throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
+    }
+    let layout = LayoutEngine().layout(tree, width: width)
+    var bytes = ByteBuffer(capacity: 8192)
+    bytes.append("{")
+    JSONRowWriter.appendFields(of: found, to: &bytes)
+    bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
+    bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
+    return .ok(bytes.withBytes { Array($0) }, type: MediaType.json)
+  }
+
+  /// Up to `limit` cards after `cursor`, and the cursor of the next page.
+  private func page(of composer: FeedComposer, after cursor: FeedCursor?, limit: Int) throws -> (
+    [FeedCard], FeedCursor?
+  ) {
+    var cards: [FeedCard] = []
+    let next = try composer.compose(after: cursor, limit: limit) { row in
+      if let tree = registry.card(for: row) { cards.append(FeedCard(kind: row.kind, id: row.id, tree: tree)) }
+    }
+    return (cards, next)
+  }
+
+  /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets).
+  private static func renderer(_ format: RenderFormat) -> any RowRenderer & StackRenderer {
+    format.renderer(assets: nil, background: CardStyle.screenBackground)
+  }
+}
+
+/// A response body that renderers write into.
+private struct Body: TextOutputStream {
+  var bytes: [UInt8] = []
+
+  init() {
+    bytes.reserveCapacity(64 * 1024)
+  }
+
+  mutating func write(_ string: String) {
+    bytes.append(contentsOf: string.utf8)
+  }
+}

@@ -1,0 +1,43 @@
+import FeedPlugins
+import FeedStore
+
+/// Where the server reads the feed from: one consistent snapshot per call. Route code sees only this seam (and
+/// ``StoreUnavailable``): ``SQLiteReaders`` and ``PostgresReaders`` conform, and another store is one more
+/// conforming type.
+public protocol FeedSource: Sendable {
+  /// Runs `body` over one snapshot of the feed (one read transaction). Throws ``StoreUnavailable`` when the
+  /// store cannot be read right now (missing, locked beyond the busy timeout, damaged).
+  func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T
+}
+
+/// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds
+/// only answers made from that same version.
+public struct FeedSnapshot {
+  /// The answers made earlier from the version of the feed this read sees.
+  let memo: AnswerMemo
+  private let registry: PluginRegistry
+  private let database: StoreConnection
+
+  /// A snapshot over `database`, in a read transaction of the version `memo` was told to use.
+  init(memo: AnswerMemo, registry: PluginRegistry, database: StoreConnection) {
+    self.memo = memo
+    self.registry = registry
+    self.database = database
+  }
+
+  /// A composer over this snapshot, formatting in `context`.
+  public func composer(context: RowContext) -> FeedComposer {
+    FeedComposer(registry: registry, database: database, context: context)
+  }
+}
+
+/// The store cannot answer now; the server answers 503 with `Retry-After` and keeps serving.
+public struct StoreUnavailable: Error, Sendable, CustomStringConvertible {
+  /// One sentence naming the database and the reason.
+  public var description: String
+
+  /// The error saying `description`.
+  public init(description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,21 @@
+import StackRender
+
+/// The `Content-Type` values of the API's answers.
+enum MediaType {
+  /// JSON documents.
+  static let json = "application/json; charset=utf-8"
+  /// The web page and `format=html`.
+  static let html = "text/html; charset=utf-8"
+  /// Problems (RFC 9457).
+  static let problem = "application/problem+json; charset=utf-8"
+
+  /// The media type of a renderer's output in `format`.
+  static func of(_ format: RenderFormat) -> String {
+    switch format {
+    case .json: json
+    case .svg: "image/svg+xml; charset=utf-8"
+    case .html: html
+    case .text: "text/plain; charset=utf-8"
+    }
+  }
+}

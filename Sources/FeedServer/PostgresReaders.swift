@@ -1,0 +1,77 @@
+import FeedPlugins
+import FeedStore
+import PostgresCore
+
+/// The PostgreSQL store for the server: one connection per worker at a time (kept in a ``ConnectionPool``),
+/// each page read in one `REPEATABLE READ READ ONLY` transaction, so a re-seed committed by another process is
+/// seen whole or not at all. A connection the server dropped (restart, failover) is opened again and the read
+/// run once more: a read has no effect to repeat, so the answer is right or the request gets a 503, never a
+/// wrong page.
+///
+/// PostgreSQL has no cheap counterpart of SQLite's `PRAGMA data_version`, so every read starts its memo afresh
+/// (a new version each time): answers are never remembered across reads here.
+public final class PostgresReaders: FeedSource, Sendable {
+  private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
+    let connection: PostgresCore.Connection
+    let memo: AnswerMemo
+    var reads: Int64 = 0
+
+    init(connection: PostgresCore.Connection, memo: AnswerMemo) {
+      self.connection = connection
+      self.memo = memo
+    }
+  }
+
+  /// The database's URL (with its password: never printed; `name` is).
+  private let url: String
+  /// The URL without its password, for messages.
+  public let name: String
+  private let registry: PluginRegistry
+  private let readers = ConnectionPool<Reader>()
+
+  /// Readers of the PostgreSQL database at `location`.
+  public init(location: StoreLocation, registry: PluginRegistry) {
+    self.url = location.path
+    self.name = location.name
+    self.registry = registry
+  }
+
+  /// Runs `body` over one read transaction of the database; ``StoreUnavailable`` when it cannot be reached or
+  /// read now.
+  public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
+    do {
+      // A connection with a connection problem is not used again.
+      return try readers.using(
+        opening: open, brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
+        { reader in try reading(on: reader, body) })
+    } catch let error as PostgresError where error.isBusy {
+      throw StoreUnavailable(description: "the database \(name) cannot be read now: \(error.message)")
+    }
+  }
+
+  /// One read transaction, run once more on a new session when the connection was lost before or during it.
+  private func reading<T>(on reader: Reader, _ body: (FeedSnapshot) throws -> T) throws -> T {
+    let connection = reader.connection
+    func once() throws -> T {
+      try connection.read {
+        reader.reads += 1
+        reader.memo.use(version: reader.reads)
+        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .postgres(connection)))
+      }
+    }
+    do {
+      return try once()
+    } catch let error as PostgresError where error.isConnectionLost {
+      try connection.reconnect()
+      return try once()
+    }
+  }
+
+  private func open() throws -> Reader {
+    do {
+      return Reader(connection: try PostgresCore.Connection(url), memo: AnswerMemo(limit: 0))
+    } catch {
+      throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import StackLayout
+
+/// The formats the renderers write, by the name `render --format` and the HTTP API's `format` take.
+///
+///     let renderer = RenderFormat.svg.renderer(assets: nil, background: .white(0.95))
+///     print(renderer.render(rows, width: 390))
+public enum RenderFormat: String, CaseIterable, Sendable {
+  /// `stackfeed.render/1` (``JSONRenderer``): every card's tree with frames, for client renderers.
+  case json
+  /// One SVG picture (``SVGRenderer``).
+  case svg
+  /// An HTML page (``HTMLRenderer``).
+  case html
+  /// Boxes for an 80-column terminal (``TextRenderer``).
+  case text
+
+  /// The renderer of rows and of card stacks in this format; SVG and HTML draw the images in `assets` (when
+  /// given) on `background`.
+  public func renderer(assets: ImageAssets?, background: Color) -> any RowRenderer & StackRenderer {
+    switch self {
+    case .json: JSONRenderer()
+    case .svg: SVGRenderer(assets: assets, background: background)
+    case .html: HTMLRenderer(assets: assets, background: background)
+    case .text: TextRenderer(columns: 80)
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import BuiltInPlugins
+import FeedPlugins
+import FeedServer
+import FeedStore
+import Foundation
+import HTTPServer
+import StackfeedTestSupport
+
+/// The HTTP API in process over a real, fresh database on `backend` (a temporary SQLite file or a database of the
+/// throwaway PostgreSQL cluster) holding the bundled reference feed: request values in, response values out.
+///
+///     let api = try TestAPI(.sqlite)
+///     let response = api.get("/v1/feed?limit=2")
+final class TestAPI: CheckedFeedAPI {
+  /// The database served.
+  let database: TestDatabase
+  /// The API under test.
+  let api: FeedAPI
+  private let folder: URL
+
+  /// An API over a new database on `backend`, seeded with the bundled reference feed and `generate` more items.
+  init(_ backend: Backend = .sqlite, generate: Int = 0) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-api-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    database = try backend.makeDatabase(in: folder)
+    let registry = try PluginRegistry.builtIn()
+    let location = StoreLocation.resolve(option: database.argument, environment: [:])
+    try Self.seed(location, generate: generate)
+    let source: any FeedSource =
+      switch location.dialect {
+      case .sqlite: SQLiteReaders(path: location.path, registry: registry)
+      case .postgres: PostgresReaders(location: location, registry: registry)
+      }
+    api = FeedAPI(
+      source: source, registry: registry, defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Adds `generate` feed items (after migrating and, on a new database, loading the reference feed), as
+  /// `stackfeed seed --generate` does.
+  func seed(generate: Int) throws {
+    try Self.seed(StoreLocation.resolve(option: database.argument, environment: [:]), generate: generate)
+  }
+
+  private static func seed(_ location: StoreLocation, generate: Int) throws {
+    let registry = try PluginRegistry.builtIn()
+    let store = try FeedDatabase.open(location: location, migrations: registry.migrations, now: Date.init)
+    if store.wasCreated {
+      try Seeder(registry: registry).seed(
+        SeedFiles(registry.defaultSeedFolder.files), into: store.database, reset: false)
+    }
+    if generate > 0 {
+      try registry.generator(kind: nil).generate(generate, in: store.database) { _ in }
+    }
+  }
+
+  /// The answer to `GET target` with `headers`, for the shared checks.
+  func answer(_ target: String, headers: [(String, String)]) throws -> any CheckedAnswer {
+    get(target, headers: headers.map { HTTPField($0.0, $0.1) })
+  }
+
+  /// The answer to `method target` (a path with its query, as a client sends it) with `headers`.
+  func get(_ target: String, method: String = "GET", headers: [HTTPField] = []) -> HTTPResponse {
+    api.respond(to: Self.request(method, target, headers: headers))
+  }
+
+  /// The request for `target`: its path, and its query split into arguments (`name` alone has no value).
+  static func request(_ method: String, _ target: String, headers: [HTTPField] = []) -> HTTPRequest {
+    let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let arguments = parts.count < 2 ? [] : parts[1].split(separator: "&")
+    let query = arguments.map { argument -> HTTPField in
+      let pair = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let value = pair.count < 2 ? nil : String(pair[1]).removingPercentEncoding
+      return HTTPField(String(pair[0]).removingPercentEncoding ?? "", value)
+    }
+    return HTTPRequest(method: method, path: String(parts[0]), query: query, headers: headers)
+  }
+}
+
+extension HTTPResponse: CheckedAnswer {
+  /// The body as text.
+  public var text: String { String(decoding: body, as: UTF8.self) }
+
+  /// The value of the header `name` (case-insensitive), if any.
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+
+  /// The body as a JSON object.
+  func json() throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+  }
+}
