@@ -10,7 +10,7 @@
 ///       static let help = "  --width W   the card width in points (default 390)"
 ///       var width = 390.0
 ///       init(parsing arguments: inout Arguments) throws(UsageError) {
-///         width = Double(try arguments.integer("--width", minimum: 1) ?? 390)
+///         width = try arguments.width() ?? 390   // FeedOptions: the option every command and route shares
 ///       }
 ///       func run(in context: CommandContext) throws {
 ///         let db = try context.openDatabase(bootstrap: true)
