@@ -46,7 +46,7 @@ extension FeedItemPlugin: RowGenerator {
         for offset in 0..<count {
           let sample = Self.samples[offset % Self.samples.count]
           ids.next(into: id)
-          try insert.bind(utf8: UnsafeRawBufferPointer(id), at: 1)
+          try insert.bind(utf8: UnsafeBufferPointer(id).span, at: 1)
           try insert.bind(sample.title, at: 2)
           try insert.bind(sample.subtitle, at: 3)
           try insert.bind(sample.tag, at: 4)

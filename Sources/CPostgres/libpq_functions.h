@@ -37,8 +37,7 @@
   X(Oid, PQftype, ftype, (const PGresult *res, int field), (res, field))                                    \
   X(char *, PQgetvalue, getvalue, (const PGresult *res, int row, int field), (res, row, field))             \
   X(int, PQgetlength, getlength, (const PGresult *res, int row, int field), (res, row, field))              \
-  X(int, PQgetisnull, getisnull, (const PGresult *res, int row, int field), (res, row, field))              \
-  X(char *, PQcmdTuples, cmd_tuples, (PGresult *res), (res))
+  X(int, PQgetisnull, getisnull, (const PGresult *res, int row, int field), (res, row, field))
 
 // The ones that return nothing: X(libpq name, our name, parameter type, parameter).
 #define LIBPQ_PROCEDURES(X)   \

@@ -3,8 +3,8 @@ import SQLCore
 import SQLiteCore
 
 /// The connection a feed runs on, on one of the store's backends: what the row plugins, the seeder and the
-/// composer are given. It speaks `SQLCore`'s backend-neutral interface (``SQLConnection``) and forwards each
-/// call to its backend with one `switch`.
+/// composer are given. It speaks `SQLCore`'s backend-neutral interface (``SQLConnection``), which each backend
+/// implements in its own module, and forwards each call to its backend with one `switch`: no backend code here.
 ///
 /// Why a concrete enum rather than plugins generic over `some SQLConnection` or an existential: the composer
 /// calls plugins through `any RowPlugin`, so a generic plugin method runs unspecialised, reading every column
@@ -42,7 +42,7 @@ extension StoreConnection: SQLConnection {
   @inlinable public func prepare(_ sql: String) throws -> StoreStatement {
     switch self {
     case .sqlite(let db): return .sqlite(try db.prepare(sql))
-    case .postgres(let db): return .postgres(PostgresStatement(try db.prepare(sql)))
+    case .postgres(let db): return .postgres(try db.prepare(sql))
     }
   }
 
@@ -75,7 +75,7 @@ extension StoreConnection: SQLConnection {
     _ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (StoreRow) throws -> Void
   ) throws {
     switch self {
-    case .sqlite(let db): try db.query(sql, arguments) { try body(.sqlite($0)) }
+    case .sqlite(let db): try db.query(sql, arguments, rowsAtMost: rowsAtMost) { try body(.sqlite($0)) }
     case .postgres(let db): try db.query(sql, arguments, rowsAtMost: rowsAtMost) { try body(.postgres($0)) }
     }
   }
@@ -111,7 +111,7 @@ extension StoreConnection: SQLConnection {
   /// on SQLite as ``read(_:)``.
   @inlinable public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
     switch self {
-    case .sqlite(let db): return try db.read(body)
+    case .sqlite(let db): return try db.readOneStatement(body)
     case .postgres(let db): return try db.readOneStatement(body)
     }
   }
@@ -122,11 +122,7 @@ extension StoreConnection: SQLConnection {
   public func migrating<T>(_ body: () throws -> T) throws -> T {
     switch self {
     case .sqlite(let db): return try db.migrating(body)
-    case .postgres(let db):
-      return try db.write {
-        try db.lockForTransaction(advisoryKey: Migrator.advisoryLockKey)
-        return try body()
-      }
+    case .postgres(let db): return try db.migrating(body)
     }
   }
 
@@ -134,9 +130,7 @@ extension StoreConnection: SQLConnection {
   public func tableExists(_ name: String) throws -> Bool {
     switch self {
     case .sqlite(let db): return try db.tableExists(name)
-    case .postgres(let db):
-      let sql = "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = $1"
-      return try db.queryOne(sql, [.text(name)]) { _ in true } ?? false
+    case .postgres(let db): return try db.tableExists(name)
     }
   }
 }
@@ -224,7 +218,7 @@ public enum StoreRow: SQLRow {
   @inlinable public func isNull(at index: Int) throws -> Bool {
     switch self {
     case .sqlite(let row): return try row.isNull(at: index)
-    case .postgres(let row): return row.isNull(at: index)
+    case .postgres(let row): return try row.isNull(at: index)
     }
   }
 }
@@ -233,8 +227,8 @@ public enum StoreRow: SQLRow {
 public enum StoreStatement: SQLStatement {
   /// A SQLite statement.
   case sqlite(SQLiteCore.Statement)
-  /// A PostgreSQL statement with the arguments bound so far.
-  case postgres(PostgresStatement)
+  /// A PostgreSQL statement (it keeps the arguments bound so far until the run).
+  case postgres(PostgresCore.Statement)
 
   /// Binds text or NULL to parameter `index`.
   @inlinable public func bind(_ value: String?, at index: Int32) throws {
@@ -253,7 +247,7 @@ public enum StoreStatement: SQLStatement {
   }
 
   /// Binds UTF-8 bytes as text to parameter `index`.
-  @inlinable public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+  @inlinable public func bind(utf8 bytes: Span<UInt8>, at index: Int32) throws {
     switch self {
     case .sqlite(let statement): try statement.bind(utf8: bytes, at: index)
     case .postgres(let statement): try statement.bind(utf8: bytes, at: index)

@@ -14,13 +14,12 @@ extension Connection {
   /// The number of statements in the cache.
   public var cachedStatementCount: Int { statementCache.count }
 
-  /// Runs one statement with arguments (`$1`, `$2`, … in order) and returns the number of rows it inserted,
-  /// updated or deleted. Rows it returns are discarded. Several statements in `sql` are refused by the server.
+  /// Runs one statement with arguments (`$1`, `$2`, … in order). Rows it returns are discarded. Several
+  /// statements in `sql` are refused by the server.
   ///
   ///     try db.execute("UPDATE item SET title = $1 WHERE id = $2", ["Reset", "a1"])
-  @discardableResult
-  public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
-    try prepare(sql).execute(arguments)
+  public func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+    try prepare(sql).run(arguments)
   }
 
   /// Runs several statements separated by `;`, without arguments and without preparing them (the simple query

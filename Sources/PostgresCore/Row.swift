@@ -40,9 +40,10 @@ public struct Row {
   /// Every column's value, in order.
   public var values: [SQLValue] { (0..<count).map { value(at: $0) } }
 
-  /// True when column `index` is NULL (or out of range).
-  public func isNull(at index: Int) -> Bool {
-    index < 0 || index >= count || stackfeed_pq_getisnull(result, tuple, Int32(index)) != 0
+  /// True when column `index` is NULL; throws for an index out of range.
+  public func isNull(at index: Int) throws -> Bool {
+    try checkIndex(index)
+    return stackfeed_pq_getisnull(result, tuple, Int32(index)) != 0
   }
 
   /// The value of column `index`, whatever its type (NULL for an index out of range).
@@ -129,7 +130,9 @@ public struct Row {
   }
 
   private func mismatch(at index: Int, expected: String) -> PostgresError {
-    let found = isNull(at: index) ? "NULL" : ColumnType.name(of: stackfeed_pq_ftype(result, Int32(index)))
+    let found =
+      stackfeed_pq_getisnull(result, tuple, Int32(index)) != 0
+      ? "NULL" : ColumnType.name(of: stackfeed_pq_ftype(result, Int32(index)))
     return PostgresError(
       kind: .mismatch, message: "column \(index) \"\(columnName(at: index))\" holds \(found), expected \(expected)",
       sql: sql)

@@ -5,11 +5,11 @@ import SQLCore
 /// per session, run many times with new arguments.
 ///
 /// Get one from `Connection.prepare(_:)`, which caches it by its SQL. The fast path for bulk inserts runs one
-/// statement per row:
+/// statement per row, with its arguments given at once or bound one by one (`SQLStatement`):
 ///
 ///     let insert = try db.prepare("INSERT INTO item (id, title) VALUES ($1, $2)")
 ///     try db.write {
-///       for (id, title) in items { try insert.execute([.text(id), .text(title)]) }
+///       for (id, title) in items { try insert.run([.text(id), .text(title)]) }
 ///     }
 ///
 /// After `Connection.reconnect()` the statement is prepared again on its next use. A statement belongs to its
@@ -25,6 +25,8 @@ public final class Statement {
   /// The column types of the latest result, kept so that a streamed query (one result per row) reads them into
   /// the same array each time instead of allocating one per row.
   private var latestColumnTypes: [ColumnType] = []
+  /// The arguments bound by number so far (`bind(_:at:)`), sent with the next `runBound()`.
+  var boundArguments: [SQLValue] = []
 
   init(connection: Connection, sql: String) throws {
     self.connection = connection
@@ -42,15 +44,9 @@ public final class Statement {
     preparedSession = connection.session
   }
 
-  /// Runs the statement with `arguments` (`$1`, `$2`, … in order) and returns the number of rows it inserted,
-  /// updated or deleted (0 for other statements). Rows it returns are discarded.
-  @discardableResult
-  public func execute(_ arguments: [SQLValue] = []) throws -> Int {
-    var changed = 0
-    try run(arguments, singleRow: false) { result in
-      changed = stackfeed_pq_cmd_tuples(result).flatMap { Int(String(cString: $0)) } ?? 0
-    }
-    return changed
+  /// Runs the statement once with `arguments` (`$1`, `$2`, … in order); rows it returns are discarded.
+  public func run(_ arguments: [SQLValue] = []) throws {
+    try send(arguments, singleRow: false) { _ in }
   }
 
   /// Runs the statement with `arguments` and calls `body` with each row as it arrives (libpq's single-row mode,
@@ -60,14 +56,14 @@ public final class Statement {
   /// Until the last row is read no other SQL can run on this connection (a call that tries fails with
   /// `isMisuse`). When `body` throws, the remaining rows are read and dropped, then the error is thrown.
   public func query(_ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
-    try run(arguments, singleRow: true) { try eachRow(of: $0, body) }
+    try send(arguments, singleRow: true) { try eachRow(of: $0, body) }
   }
 
   /// Runs the statement with `arguments` and calls `body` with each row of the whole result, which libpq
   /// receives at once: for results the caller keeps anyway (`queryAll`, `queryOne`), one result instead of one
   /// per row.
   func queryWhole(_ arguments: [SQLValue], _ body: (Row) throws -> Void) throws {
-    try run(arguments, singleRow: false) { try eachRow(of: $0, body) }
+    try send(arguments, singleRow: false) { try eachRow(of: $0, body) }
   }
 
   private func eachRow(of result: OpaquePointer, _ body: (Row) throws -> Void) throws {
@@ -90,7 +86,7 @@ public final class Statement {
   }
 
   /// Runs the statement with `arguments` in one round trip (see `Connection.run(prepared:…)`).
-  private func run(_ arguments: [SQLValue], singleRow: Bool, _ body: (OpaquePointer) throws -> Void) throws {
+  private func send(_ arguments: [SQLValue], singleRow: Bool, _ body: (OpaquePointer) throws -> Void) throws {
     try prepareIfNeeded()
     let parameters = try Parameters(arguments, sql: sql)
     try connection.run(prepared: name, parameters, sql: sql, singleRow: singleRow, body)

@@ -45,6 +45,10 @@ public protocol SQLConnection {
   func write<T>(_ body: () throws -> T) throws -> T
   /// Runs `body` in a read transaction: every query in it sees one snapshot of the database.
   func read<T>(_ body: () throws -> T) throws -> T
+  /// Runs `body`, which runs at most one statement, as a read. One statement sees one snapshot by itself, so a
+  /// backend may leave out the transaction (PostgreSQL sends no `BEGIN` and no `ROLLBACK`, and throws for a second
+  /// statement). The default is ``read(_:)``.
+  func readOneStatement<T>(_ body: () throws -> T) throws -> T
   /// Runs `body` in a write transaction that holds the database's migration lock, so that two processes
   /// migrating one database at once apply each migration once (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a
   /// transaction-scoped advisory lock).
@@ -60,8 +64,13 @@ extension SQLConnection {
   }
 
   /// Streams the rows of `sql` (the bound is not used).
-  public func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws {
+  @inlinable public func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws {
     try query(sql, arguments, body)
+  }
+
+  /// ``read(_:)``: a read transaction, whatever the number of statements.
+  @inlinable public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
+    try read(body)
   }
 
   /// Streams the rows of `sql`, which takes no arguments.

@@ -17,9 +17,9 @@ public protocol SQLStatement {
   func bind(_ value: String?, at index: Int32) throws
   /// Binds a 64-bit integer to parameter `index`.
   func bind(_ value: Int64, at index: Int32) throws
-  /// Binds UTF-8 bytes as text to parameter `index` (e.g. an id formatted into a stack buffer); the bytes need
-  /// not outlive the call.
-  func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws
+  /// Binds UTF-8 bytes as text to parameter `index`, e.g. an id formatted into a reused array: no `String` is
+  /// made for it. The bytes need not outlive the call.
+  func bind(utf8 bytes: Span<UInt8>, at index: Int32) throws
   /// Runs the statement once with the values bound so far; rows it returns are skipped. The bindings stay.
   func runBound() throws
   /// Binds `arguments` to `$1`, `$2`, … and runs the statement once; rows it returns are skipped.

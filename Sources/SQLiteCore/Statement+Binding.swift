@@ -36,13 +36,18 @@ extension Statement {
     try text.withUTF8 { try bind(utf8: UnsafeRawBufferPointer($0), at: index) }
   }
 
-  /// Binds UTF-8 bytes as text, e.g. an id formatted into a stack buffer; `bytes` need not outlive the call.
+  /// Binds UTF-8 bytes as text, e.g. an id formatted into a reused array; `bytes` need not outlive the call.
   ///
   /// Short texts (up to ``ParameterBuffers/reusableLimit`` bytes) are copied into a buffer this statement owns
   /// for parameter `index` and bound with `SQLITE_STATIC`: SQLite reads them in place until the parameter is
   /// bound again, and the buffer is reused, so a bulk insert does no allocation per row. Longer texts are bound
   /// with `SQLITE_TRANSIENT` (SQLite copies them).
-  public func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
+  public func bind(utf8 bytes: Span<UInt8>, at index: Int32) throws {
+    try bytes.withUnsafeBytes { try bind(utf8: $0, at: index) }
+  }
+
+  /// The Span overload's work, on the bytes' memory, which SQLite's C interface takes.
+  func bind(utf8 bytes: UnsafeRawBufferPointer, at index: Int32) throws {
     let index = parameterIndex(index)
     guard let source = bytes.baseAddress, !bytes.isEmpty else {
       // A nil pointer would bind NULL; an empty string must stay an empty TEXT.

@@ -60,7 +60,7 @@ enum PostgresBench: BenchCommand {
     let elapsed = try seconds {
       try db.write {
         for index in 0..<rows {
-          try insert.execute([
+          try insert.run([
             .text(String(format: "%08x-0000-4000-8000-%012x", index, index * 7919)), .text("Card title \(index)"),
             .text("Subtitle for card \(index), one line of secondary text"),
             index % 3 == 0 ? .null : .text("tag\(index % 7)"), .text(String(format: "images/%08x.jpg", index)),

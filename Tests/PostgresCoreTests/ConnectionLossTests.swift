@@ -42,8 +42,8 @@ import Testing
     let (db, url) = try freshDatabase()
     let statement = try db.prepare("SELECT $1::bigint * 2")
     let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
-    _ = try Connection(url).execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))])
-    #expect(throws: PostgresError.self) { try statement.execute([21]) }
+    try Connection(url).execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))])
+    #expect(throws: PostgresError.self) { try statement.run([21]) }
     try db.reconnect()
     var doubled: Int64?
     try statement.query([21]) { doubled = try $0.int64(at: 0) }

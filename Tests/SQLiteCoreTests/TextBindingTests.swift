@@ -22,12 +22,23 @@ import Testing
       for (index, text) in texts.enumerated() {
         insert.reset()
         try insert.bind(text, at: 1)
-        try Array("row \(index)".utf8).withUnsafeBytes { try insert.bind(utf8: $0, at: 2) }
+        try insert.bind(utf8: Array("row \(index)".utf8).span, at: 2)
         try insert.step()
       }
     }
     let rows = try db.queryAll("SELECT a, b FROM t ORDER BY rowid") { [try $0.string(at: 0), try $0.string(at: 1)] }
     #expect(rows == texts.enumerated().map { [$0.element, "row \($0.offset)"] })
+  }
+
+  @Test(arguments: [0, 36, 256, 257])
+  func bytesBoundAsUTF8ReadBackAsTextOfTheirLength(length: Int) throws {
+    let db = try Database.inMemory()
+    let select = try db.prepare("SELECT ?, typeof(?1)")
+    let bytes = [UInt8](repeating: UInt8(ascii: "u"), count: length)
+    try select.bind(utf8: bytes.span, at: 1)
+    #expect(try select.step())
+    #expect(select.row.values == [.text(String(repeating: "u", count: length)), .text("text")])
+    select.reset()
   }
 
   @Test func bindingWhileARowIsPendingIsRefusedAndLeavesTheRowIntact() throws {

@@ -101,5 +101,4 @@ Oid stackfeed_pq_ftype(const PGresult *res, int field);
 char *stackfeed_pq_getvalue(const PGresult *res, int row, int field);
 int stackfeed_pq_getlength(const PGresult *res, int row, int field);
 int stackfeed_pq_getisnull(const PGresult *res, int row, int field);
-char *stackfeed_pq_cmd_tuples(PGresult *res);
 void stackfeed_pq_clear(PGresult *res);
