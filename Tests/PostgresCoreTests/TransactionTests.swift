@@ -55,17 +55,21 @@ import Testing
 
   @Test func aNestedWriteIsASavepoint() throws {
     let (db, _) = try database()
+    // The nested writes run outside `#expect(throws:)`: built with Swift 6.3.1, a `() throws -> ()` write body
+    // written after one inside that macro's closure ran the earlier body instead of its own.
     try db.write {
       try db.execute("INSERT INTO t VALUES (1)")
-      #expect(throws: Boom.self) {
+      let rolledBack = Result {
         try db.write {
           try db.execute("INSERT INTO t VALUES (2)")
           try db.write { try db.execute("INSERT INTO t VALUES (3)") }
           throw Boom()
         }
       }
+      #expect(throws: Boom.self) { try rolledBack.get() }
       // A failed statement inside a savepoint does not abort the outer transaction.
-      #expect(throws: PostgresError.self) { _ = try db.write { try db.execute("INSERT INTO t VALUES (1)") } }
+      let failed = Result { try db.write { try db.execute("INSERT INTO t VALUES (1)") } }
+      #expect(throws: PostgresError.self) { try failed.get() }
       try db.write { try db.execute("INSERT INTO t VALUES (4)") }
     }
     #expect(try db.queryAll("SELECT v FROM t ORDER BY v") { try $0.int(at: 0) } == [1, 4])
