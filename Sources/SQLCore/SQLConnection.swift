@@ -36,7 +36,7 @@ public protocol SQLConnection {
   func query(_ sql: String, _ arguments: [SQLValue], _ body: (Row) throws -> Void) throws
   /// ``query(_:_:_:)`` for a query that returns at most `rowsAtMost` rows (its `LIMIT`; nil: no bound): a
   /// backend may then receive a small result whole instead of row by row (PostgreSQL), handing the rows to
-  /// `body` once all arrived. The default streams.
+  /// `body` once all arrived; SQLite streams either way.
   func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws
   /// The first row of `sql` turned into a value by `transform`, or nil when there is none.
   func queryOne<T>(_ sql: String, _ arguments: [SQLValue], _ transform: (Row) throws -> T) throws -> T?
@@ -47,7 +47,7 @@ public protocol SQLConnection {
   func read<T>(_ body: () throws -> T) throws -> T
   /// Runs `body`, which runs at most one statement, as a read. One statement sees one snapshot by itself, so a
   /// backend may leave out the transaction (PostgreSQL sends no `BEGIN` and no `ROLLBACK`, and throws for a second
-  /// statement). The default is ``read(_:)``.
+  /// statement; SQLite runs ``read(_:)``).
   func readOneStatement<T>(_ body: () throws -> T) throws -> T
   /// Runs `body` in a write transaction that holds the database's migration lock, so that two processes
   /// migrating one database at once apply each migration once (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a
@@ -61,16 +61,6 @@ extension SQLConnection {
   /// Runs one statement without arguments.
   public func execute(_ sql: String) throws {
     try execute(sql, [])
-  }
-
-  /// Streams the rows of `sql` (the bound is not used).
-  @inlinable public func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws {
-    try query(sql, arguments, body)
-  }
-
-  /// ``read(_:)``: a read transaction, whatever the number of statements.
-  @inlinable public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
-    try read(body)
   }
 
   /// Streams the rows of `sql`, which takes no arguments.

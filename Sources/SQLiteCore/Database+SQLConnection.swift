@@ -5,6 +5,18 @@ extension Database: SQLConnection {
   /// `.sqlite`.
   public var dialect: SQLDialect { .sqlite }
 
+  /// Streams the rows of `sql` as ``query(_:_:_:)`` does, whatever the bound: SQLite has no whole result to
+  /// receive, it hands each row over as it steps.
+  public func query(_ sql: String, _ arguments: [SQLValue], rowsAtMost: Int?, _ body: (Row) throws -> Void) throws {
+    try query(sql, arguments, body)
+  }
+
+  /// A read transaction (``read(_:)``): SQLite's `BEGIN` and `COMMIT` are calls in the process, not round trips
+  /// to a server.
+  public func readOneStatement<T>(_ body: () throws -> T) throws -> T {
+    try read(body)
+  }
+
   /// A write transaction: `BEGIN IMMEDIATE` already takes the one write lock of the file, which is what
   /// serialises migrators.
   public func migrating<T>(_ body: () throws -> T) throws -> T {

@@ -72,9 +72,10 @@ import Testing
       }
     }
     #expect(lockedElsewhere == 0)
-    #expect(try other.queryOne("SELECT pg_try_advisory_lock($1)", [.integer(Migrator.advisoryLockKey)]) {
-      try $0.int(at: 0)
-    } == 1)
+    #expect(
+      try other.queryOne("SELECT pg_try_advisory_lock($1)", [.integer(Migrator.advisoryLockKey)]) {
+        try $0.int(at: 0)
+      } == 1)
   }
 
   @Test func aRowSaysWhichColumnsAreNullAndRefusesAColumnItDoesNotHave() throws {
