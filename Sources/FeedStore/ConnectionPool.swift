@@ -9,11 +9,15 @@ import Synchronization
 ///     let count = try pool.using(opening: { try Database(path: path) }) { database in
 ///       try database.queryOne("SELECT count(*) FROM feed_items") { try $0.int64(at: 0) }
 ///     }
+///
+/// The pool is inlined where it is used, so that it is specialised for its connection even inside a caller
+/// generic over the result (the server's `read<T>`): run unspecialised, borrowing and giving back cost a
+/// remembered `/v1/feed` answer about 6,000 instructions (10 %) in callgrind.
 public final class ConnectionPool<Connection: Sendable>: Sendable {
-  private let idle = Mutex<[Connection]>([])
+  @usableFromInline let idle = Mutex<[Connection]>([])
 
   /// An empty pool.
-  public init() {}
+  @inlinable public init() {}
 
   /// Runs `body` with an idle connection, or with a new one made by `open` when none is idle. The connection
   /// is given back afterwards, unless `body` threw an error for which `isBroken` is true (the connection is
@@ -21,7 +25,7 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
   ///
   /// - Parameter isReusable: whether an idle connection may still be used; the idle ones that may not are
   ///   dropped first (e.g. connections to a file that was replaced).
-  public func using<T>(
+  @inlinable @inline(__always) public func using<T>(
     reusing isReusable: (Connection) -> Bool = { _ in true }, opening open: () throws -> Connection,
     brokenBy isBroken: (any Error) -> Bool = { _ in false }, _ body: (Connection) throws -> T
   ) throws -> T {
@@ -37,7 +41,7 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
   }
 
   /// An idle connection that `isReusable` accepts (dropping the idle ones it refuses), else a new one.
-  private func borrow(reusing isReusable: (Connection) -> Bool, opening open: () throws -> Connection) throws
+  @inlinable func borrow(reusing isReusable: (Connection) -> Bool, opening open: () throws -> Connection) throws
     -> Connection
   {
     let pooled = idle.withLock { idle in
@@ -47,7 +51,7 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
     return try pooled ?? open()
   }
 
-  private func giveBack(_ connection: Connection) {
+  @inlinable func giveBack(_ connection: Connection) {
     idle.withLock { $0.append(connection) }
   }
 }

@@ -22,6 +22,18 @@ struct EndpointTests {
         + "\n")
   }
 
+  @Test(
+    "HEAD is answered as GET, headers and all (the HTTP server sends no body)",
+    arguments: ["/v1/feed", "/", "/healthz"])
+  func head(target: String) throws {
+    let api = try TestAPI()
+    let get = api.get(target)
+    let head = api.get(target, method: "HEAD")
+    #expect(head.status == 200)
+    #expect(head.headers == get.headers)
+    #expect(head.body == get.body)
+  }
+
   @Test("/v1/feed's page is the rows and next cursor of list --format json, a page at a time")
   func feedPages() throws {
     let api = try TestAPI(generate: 30)
