@@ -37,13 +37,15 @@ let commandLinkFlags: [String] = {
 /// The module graph and its dependency rules are described in docs/DESIGN.md (rules: ../shared/docs/design.md).
 let package = Package(
   name: "Stackfeed",
-  // For the libraries an app imports (FeedModels, FeedViewModels, StackLayout): `Synchronization.Mutex`
-  // (the caches in StackLayout) needs iOS 18 / macOS 15. Linux builds ignore this. See README "Using the libraries".
+  // For the libraries an app imports (FeedModels, FeedViewModels, StackLayout, and the CivilTime and JSONCore they
+  // bring along): `Synchronization.Mutex` (the caches in StackLayout) needs iOS 18 / macOS 15. Linux builds ignore
+  // this. See README "Using the libraries".
   platforms: [.iOS(.v18), .macOS(.v15)],
   products: [
     .executable(name: "stackfeed", targets: ["stackfeed"]),
     .executable(name: "stackfeed-bench", targets: ["stackfeed-bench"]),
     .executable(name: "stackfeed-promo", targets: ["stackfeed-promo"]),
+    .library(name: "CivilTime", targets: ["CivilTime"]),
     .library(name: "FeedModels", targets: ["FeedModels"]),
     .library(name: "FeedViewModels", targets: ["FeedViewModels"]),
     .library(name: "StackLayout", targets: ["StackLayout"]),
@@ -87,17 +89,20 @@ let package = Package(
     ),
     // The package's one JSON implementation: a strict parser, the string escaper, the byte buffer they write.
     .target(name: "JSONCore"),
+    // The package's one calendar: civil dates, ISO-8601 instants, TZif zones and their POSIX rules (no Foundation).
+    .target(name: "CivilTime"),
     .target(name: "FeedModels"),
-    .target(name: "FeedViewModels", dependencies: ["FeedModels"]),
+    .target(name: "FeedViewModels", dependencies: ["FeedModels", "CivilTime"]),
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
     .target(
-      name: "FeedStore", dependencies: ["SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore"]),
+      name: "FeedStore",
+      dependencies: ["SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime"]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
-    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore"]),
+    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore", "CivilTime"]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
@@ -113,14 +118,14 @@ let package = Package(
       name: "FeedServer",
       dependencies: [
         "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "PostgresCore", "StackLayout",
-        "StackRender", "HTTPServer", "JSONCore",
+        "StackRender", "HTTPServer", "JSONCore", "CivilTime",
       ]
     ),
     .target(
       name: "StackfeedCLI",
       dependencies: [
         "FeedOptions", "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLCore", "StackLayout",
-        "StackRender", "HTTPServer", "JSONCore",
+        "StackRender", "HTTPServer", "JSONCore", "CivilTime",
       ]
     ),
     // Release builds link the Swift runtime, FoundationEssentials and libstdc++ into the command (Linux; see
@@ -138,7 +143,7 @@ let package = Package(
       name: "stackfeed-bench",
       dependencies: [
         "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "StackLayout",
-        "StackRender", "PostgresCore", "SQLCore",
+        "StackRender", "PostgresCore", "SQLCore", "CivilTime",
       ]
     ),
 
@@ -155,10 +160,11 @@ let package = Package(
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
     // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
-    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels"]),
+    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
+    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
     .testTarget(name: "AppLibraryTests", dependencies: ["StackfeedTestSupport"]),

@@ -100,7 +100,7 @@ public struct OrderPlugin: RowPlugin {
 
   /// The order texts and gallery, dated in the context's time zone.
   public func viewModel(for model: Order, context: RowContext) -> OrderViewModel {
-    OrderViewModel(order: model, dates: OrderDateFormatter(secondsFromGMT: context.timeZone.secondsFromGMT(for:)))
+    OrderViewModel(order: model, dates: OrderDateFormatter(timeZone: context.timeZone))
   }
 
   /// `title`, `subtitle`, and the `gallery` list of `{image, overlay}` items.

@@ -1,3 +1,4 @@
+import CivilTime
 import FeedStore
 import SQLCore
 import StackLayout
@@ -129,7 +130,8 @@ public struct RowContext: Sendable {
   /// The zone dates are shown in.
   public var timeZone: any UTCOffsetSource { zone.value }
 
-  /// Creates a context for `timeZone` (a Foundation `TimeZone` or any other ``UTCOffsetSource``).
+  /// Creates a context for `timeZone`: CivilTime's `ZoneInfo`, Foundation's `TimeZone` (a `UTCOffsetSource` where
+  /// FeedViewModels is imported) or any other `UTCOffsetSource`.
   public init(timeZone: some UTCOffsetSource) {
     zone = LazyTimeZone { timeZone }
   }

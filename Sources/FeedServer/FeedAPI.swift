@@ -1,3 +1,4 @@
+import CivilTime
 import FeedOptions
 import FeedPlugins
 import HTTPServer

@@ -1,3 +1,5 @@
+import CivilTime
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -7,30 +9,20 @@
 /// Formats an order date as `dd MMM yy` (e.g. `06 Jul 21`) with English month abbreviations in an explicit
 /// time zone, the same on every device.
 ///
-/// Built once and reused: it reads the zone's offset for the instant, converts days to a Gregorian date
-/// arithmetically and writes the nine bytes straight into the string (after an optional prefix, so that
-/// `Ordered on 06 Jul 21` is one string made in one go). No tables: a short command that formats one date pays
-/// nothing at start-up.
+/// Built once and reused: it reads the zone's offset for the instant, takes the calendar day from CivilTime's
+/// arithmetic and writes the nine characters after an optional prefix, so that `Ordered on 06 Jul 21` is one
+/// string made in one go. No tables: a short command that formats one date pays nothing at start-up.
 ///
 ///     let dates = OrderDateFormatter(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 ///     dates.string(from: Date(timeIntervalSince1970: 1_625_572_800))  // "06 Jul 21"
 public struct OrderDateFormatter: Sendable {
-  /// The twelve English month abbreviations, three ASCII letters each, January first.
-  private static let monthLetters: StaticString = "JanFebMarAprMayJunJulAugSepOctNovDec"
-  private static let secondsPerDay = 86_400
+  /// The zone the day, month and year are taken in.
+  private let zone: any UTCOffsetSource
 
-  /// The offset from UTC at an instant in the zone the day, month and year are taken in.
-  private let secondsFromGMT: @Sendable (Date) -> Int
-
-  /// Creates a formatter for `timeZone`.
-  public init(timeZone: TimeZone) {
-    self.init(secondsFromGMT: timeZone.secondsFromGMT(for:))
-  }
-
-  /// Creates a formatter for the zone whose offset from UTC at each instant `secondsFromGMT` gives (e.g. one
-  /// read from the system's time zone database, where Foundation's `TimeZone` would need ICU).
-  public init(secondsFromGMT: @escaping @Sendable (Date) -> Int) {
-    self.secondsFromGMT = secondsFromGMT
+  /// Creates a formatter for `timeZone`: Foundation's `TimeZone`, or CivilTime's `ZoneInfo` (read from the
+  /// system's time zone database, where Foundation's `TimeZone` needs ICU on Linux).
+  public init(timeZone: some UTCOffsetSource) {
+    zone = timeZone
   }
 
   /// The date as `dd MMM yy` in the formatter's zone.
@@ -41,48 +33,63 @@ public struct OrderDateFormatter: Sendable {
   /// `prefix` followed by the date as `dd MMM yy` in the formatter's zone (`prefix + string(from: date)`, made
   /// as one string).
   public func string(from date: Date, after prefix: String) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + secondsFromGMT(date)
-    let days = seconds >= 0 ? seconds / Self.secondsPerDay : (seconds - Self.secondsPerDay + 1) / Self.secondsPerDay
-    let (year, month, day) = Self.civilDate(daysSince1970: days)
-    let yy = ((year % 100) + 100) % 100
-    var head = prefix
-    return head.withUTF8 { head in
-      String(unsafeUninitializedCapacity: head.count + 9) { text in
-        if !head.isEmpty { UnsafeMutableRawBufferPointer(text).copyMemory(from: UnsafeRawBufferPointer(head)) }
-        let at = head.count
-        let letters = Self.monthLetters.utf8Start + (month - 1) * 3
-        text[at] = Self.digit(day / 10)
-        text[at + 1] = Self.digit(day % 10)
-        text[at + 2] = UInt8(ascii: " ")
-        text[at + 3] = letters[0]
-        text[at + 4] = letters[1]
-        text[at + 5] = letters[2]
-        text[at + 6] = UInt8(ascii: " ")
-        text[at + 7] = Self.digit(yy / 10)
-        text[at + 8] = Self.digit(yy % 10)
-        return at + 9
-      }
+    let day = zone.civilDate(at: Int64(date.timeIntervalSince1970.rounded(.down)))
+    return prefix + String(decoding: DayMonthYear(day), as: UTF8.self)
+  }
+}
+
+/// The nine ASCII bytes of `dd MMM yy`: a string of them fits the standard library's 15-byte small string, so
+/// making it allocates nothing.
+private struct DayMonthYear: RandomAccessCollection {
+  private let day: (UInt8, UInt8)
+  private let month: (UInt8, UInt8, UInt8)
+  private let year: (UInt8, UInt8)
+
+  init(_ date: CivilDate) {
+    let yy = date.year.modulo(100)  // 0–99, before year 0 too
+    day = (Self.digit(date.day / 10), Self.digit(date.day % 10))
+    month = Self.letters(date.month)
+    year = (Self.digit(yy / 10), Self.digit(yy % 10))
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { 9 }
+
+  subscript(position: Int) -> UInt8 {
+    switch position {
+    case 0: day.0
+    case 1: day.1
+    case 3: month.0
+    case 4: month.1
+    case 5: month.2
+    case 7: year.0
+    case 8: year.1
+    default: UInt8(ascii: " ")
     }
   }
 
   /// The ASCII digit of `value` (0–9).
-  @inline(__always)
   private static func digit(_ value: Int) -> UInt8 {
     UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
   }
 
-  /// The proleptic Gregorian (year, month 1–12, day 1–31) of a day count since 1970-01-01.
-  /// Howard Hinnant's `civil_from_days` (https://howardhinnant.github.io/date_algorithms.html).
-  private static func civilDate(daysSince1970: Int) -> (year: Int, month: Int, day: Int) {
-    let z = daysSince1970 + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
+  /// The English abbreviation of `month` (1–12).
+  private static func letters(_ month: Int) -> (UInt8, UInt8, UInt8) {
+    let letters: (Unicode.Scalar, Unicode.Scalar, Unicode.Scalar) =
+      switch month {
+      case 1: ("J", "a", "n")
+      case 2: ("F", "e", "b")
+      case 3: ("M", "a", "r")
+      case 4: ("A", "p", "r")
+      case 5: ("M", "a", "y")
+      case 6: ("J", "u", "n")
+      case 7: ("J", "u", "l")
+      case 8: ("A", "u", "g")
+      case 9: ("S", "e", "p")
+      case 10: ("O", "c", "t")
+      case 11: ("N", "o", "v")
+      default: ("D", "e", "c")
+      }
+    return (UInt8(ascii: letters.0), UInt8(ascii: letters.1), UInt8(ascii: letters.2))
   }
 }

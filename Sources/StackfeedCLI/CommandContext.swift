@@ -1,3 +1,4 @@
+import CivilTime
 import FeedOptions
 import FeedPlugins
 import FeedStore
@@ -97,7 +98,7 @@ public final class CommandContext {
   }
 
   /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone (`/etc/localtime`).
-  /// Names are looked up in the system's time zone database (``ZoneInfo``).
+  /// Names are looked up in the system's time zone database (CivilTime's `ZoneInfo`).
   public func timeZone(option: String?) throws(UsageError) -> ZoneInfo {
     if let option {
       guard let zone = ZoneInfo.named(option, environment: environment) else {

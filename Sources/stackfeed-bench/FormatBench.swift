@@ -1,7 +1,7 @@
+import CivilTime
 import FeedModels
 import FeedViewModels
 import Foundation
-import StackfeedCLI
 
 /// `stackfeed-bench format`: the view-model texts of `--rows` rows (half feed items, half orders with dates
 /// spread over ten years), with Stackfeed's formatters and with two baselines that make the same texts:
@@ -31,7 +31,7 @@ enum FormatBench: BenchCommand {
       throw BenchError(code: 69, description: "Europe/Paris is not in the time zone database (install tzdata)")
     }
     let models = (0..<count).map(model)
-    let dates = OrderDateFormatter(secondsFromGMT: zoneInfo.secondsFromGMT(for:))
+    let dates = OrderDateFormatter(timeZone: zoneInfo)
     let foundationDates = OrderDateFormatter(timeZone: zone)
     let naive = NaiveViewModels(timeZone: zone)
     let reused = ReusedViewModels(formatter: DateBaselines.dateFormatter(zone))

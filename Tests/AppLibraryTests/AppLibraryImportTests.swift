@@ -2,21 +2,27 @@ import Foundation
 import StackfeedTestSupport
 import Testing
 
-/// FeedModels, FeedViewModels and StackLayout are the libraries an iOS app imports (README, "Using the
-/// libraries"; `platforms:` in Package.swift). Linux cannot compile for iOS, so this checks what it can in
+/// FeedModels, FeedViewModels and StackLayout are the libraries an iOS app imports, with the CivilTime and
+/// JSONCore they bring along (README, "Using the libraries"; `platforms:` in Package.swift). Linux cannot compile for iOS, so this checks what it can in
 /// their sources: every import is one an iOS 18 app has, and no standard-library API newer than iOS 18 is
 /// named. A new import in one of these modules fails here until it is added to the table (and is known to
 /// exist on iOS at the declared minimum).
 @Suite("App libraries")
 struct AppLibraryImportTests {
-  /// The modules an app imports and what each may import. `FoundationEssentials` (swift-foundation's
-  /// Linux-only module) is accepted only as `#if canImport(FoundationEssentials)` with Foundation in `#else`.
+  /// The modules an app imports and what each may import. A Linux-only module is accepted only under
+  /// `#if canImport(…)` of itself, and only where the module it stands for on iOS is allowed
+  /// (``linuxStandIns``).
   static let allowedImports: [(module: String, imports: Set<String>)] = [
     ("StackLayout", ["Synchronization", "JSONCore"]),
     ("JSONCore", []),
+    ("CivilTime", ["Darwin"]),
     ("FeedModels", ["Foundation"]),
-    ("FeedViewModels", ["FeedModels", "Foundation"]),
+    ("FeedViewModels", ["FeedModels", "Foundation", "CivilTime"]),
   ]
+
+  /// Linux modules that stand for an iOS one: swift-foundation's `FoundationEssentials` for Foundation (with
+  /// Foundation in `#else`), the C library `Glibc` for `Darwin` (with Darwin in `#elseif`).
+  static let linuxStandIns = ["FoundationEssentials": "Foundation", "Glibc": "Darwin"]
 
   /// Modules that exist only on Linux (or only in a toolchain), never in an iOS app.
   static let linuxOnly: Set<String> = [
@@ -34,10 +40,11 @@ struct AppLibraryImportTests {
     for file in files {
       for found in try SwiftImports.imports(in: file) {
         let name = file.lastPathComponent
-        if found.module == "FoundationEssentials" {
+        if let standIn = Self.linuxStandIns[found.module] {
           #expect(
-            found.guardedByCanImport && allowed.contains("Foundation"),
-            "\(module)/\(name):\(found.line): FoundationEssentials only under #if canImport(FoundationEssentials)")
+            found.guardedByCanImport && allowed.contains(standIn),
+            "\(module)/\(name):\(found.line): \(found.module) only under #if canImport(\(found.module)), for \(standIn)"
+          )
         } else {
           #expect(allowed.contains(found.module), "\(module)/\(name):\(found.line): imports \(found.module)")
           #expect(
@@ -69,6 +76,11 @@ struct AppLibraryImportTests {
       #else
         import Foundation
       #endif
+      #if canImport(Glibc)
+        import Glibc
+      #elseif canImport(Darwin)
+        import Darwin
+      #endif
       // import Commented
       let text = "import NotCode"
       let sample = \"""
@@ -79,9 +91,10 @@ struct AppLibraryImportTests {
     let found = SwiftImports.imports(inSource: source)
     #expect(
       found.map(\.module) == [
-        "Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation", "Dispatch",
+        "Synchronization", "Foundation", "FeedModels", "Glibc", "FoundationEssentials", "Foundation", "Glibc",
+        "Darwin", "Dispatch",
       ])
-    #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false, false])
+    #expect(found.map(\.guardedByCanImport) == [false, false, false, false, true, false, true, true, false])
     #expect(Self.mentions("var a: InlineArray<3, Int>", "InlineArray"))
     #expect(!Self.mentions("var a: MyInlineArrayish", "InlineArray"))
     #expect(Self.mentions("let s = bytes.span", ".span"))

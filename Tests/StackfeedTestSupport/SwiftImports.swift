@@ -39,7 +39,9 @@ public enum SwiftImports {
       if inMultilineString { continue }
       if line.hasPrefix("#if ") {
         conditions.append(String(line.dropFirst(4)))
-      } else if line.hasPrefix("#else") || line.hasPrefix("#elseif") {
+      } else if line.hasPrefix("#elseif ") {
+        if !conditions.isEmpty { conditions[conditions.count - 1] = String(line.dropFirst(8)) }
+      } else if line.hasPrefix("#else") {
         if !conditions.isEmpty { conditions[conditions.count - 1] = "" }
       } else if line.hasPrefix("#endif") {
         _ = conditions.popLast()

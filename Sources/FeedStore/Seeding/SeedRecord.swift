@@ -1,3 +1,4 @@
+import CivilTime
 import JSONCore
 
 #if canImport(FoundationEssentials)
@@ -113,9 +114,9 @@ public struct SeedRecord: Sendable {
   /// A required ISO-8601 instant such as `2021-07-06T12:00:00Z` (fractional seconds and offsets allowed).
   public func instant(_ field: String) throws(SeedError) -> Date {
     let text = try string(field)
-    guard let date = ISO8601Instant.parse(text) else {
+    guard let instant = ISO8601Instant(text) else {
       throw error(field, "expected an ISO-8601 instant such as \"2021-07-06T12:00:00Z\", found \"\(text)\"")
     }
-    return date
+    return Date(timeIntervalSince1970: instant.timeIntervalSince1970)
   }
 }
