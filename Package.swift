@@ -102,7 +102,9 @@ let package = Package(
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack"),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
-    .target(name: "FeedPlugins", dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore", "CivilTime"]),
+    .target(
+      name: "FeedPlugins",
+      dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore", "CivilTime"]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",

@@ -10,8 +10,8 @@ import CivilTime
 /// time zone, the same on every device.
 ///
 /// Built once and reused: it reads the zone's offset for the instant, takes the calendar day from CivilTime's
-/// arithmetic and writes the nine characters after an optional prefix, so that `Ordered on 06 Jul 21` is one
-/// string made in one go. No tables: a short command that formats one date pays nothing at start-up.
+/// arithmetic and writes the nine characters after an optional prefix (`Ordered on 06 Jul 21`). No tables: a
+/// short command that formats one date pays nothing at start-up.
 ///
 ///     let dates = OrderDateFormatter(timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 ///     dates.string(from: Date(timeIntervalSince1970: 1_625_572_800))  // "06 Jul 21"
@@ -30,42 +30,19 @@ public struct OrderDateFormatter: Sendable {
     string(from: date, after: "")
   }
 
-  /// `prefix` followed by the date as `dd MMM yy` in the formatter's zone (`prefix + string(from: date)`, made
-  /// as one string).
+  /// `prefix` followed by the date as `dd MMM yy` in the formatter's zone (`prefix + string(from: date)`).
   public func string(from date: Date, after prefix: String) -> String {
     let day = zone.civilDate(at: Int64(date.timeIntervalSince1970.rounded(.down)))
-    return prefix + String(decoding: DayMonthYear(day), as: UTF8.self)
-  }
-}
-
-/// The nine ASCII bytes of `dd MMM yy`: a string of them fits the standard library's 15-byte small string, so
-/// making it allocates nothing.
-private struct DayMonthYear: RandomAccessCollection {
-  private let day: (UInt8, UInt8)
-  private let month: (UInt8, UInt8, UInt8)
-  private let year: (UInt8, UInt8)
-
-  init(_ date: CivilDate) {
-    let yy = date.year.modulo(100)  // 0–99, before year 0 too
-    day = (Self.digit(date.day / 10), Self.digit(date.day % 10))
-    month = Self.letters(date.month)
-    year = (Self.digit(yy / 10), Self.digit(yy % 10))
-  }
-
-  var startIndex: Int { 0 }
-  var endIndex: Int { 9 }
-
-  subscript(position: Int) -> UInt8 {
-    switch position {
-    case 0: day.0
-    case 1: day.1
-    case 3: month.0
-    case 4: month.1
-    case 5: month.2
-    case 7: year.0
-    case 8: year.1
-    default: UInt8(ascii: " ")
-    }
+    let month = Self.letters(day.month)
+    let yy = day.year.modulo(100)  // 0–99, before year 0 too
+    let space = UInt8(ascii: " ")
+    // A constant-size array that does not escape is made on the stack, and nine bytes make a small string: the
+    // only allocation is the result's, when it is longer than 15 bytes.
+    let text = [
+      Self.digit(day.day / 10), Self.digit(day.day % 10), space, month.0, month.1, month.2, space, Self.digit(yy / 10),
+      Self.digit(yy % 10),
+    ]
+    return prefix + String(decoding: text, as: UTF8.self)
   }
 
   /// The ASCII digit of `value` (0–9).
