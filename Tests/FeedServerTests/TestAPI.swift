@@ -26,13 +26,8 @@ final class TestAPI: CheckedFeedAPI {
     let registry = try PluginRegistry.builtIn()
     let location = StoreLocation.resolve(option: database.argument, environment: [:])
     try Self.seed(location, generate: generate)
-    let source: any FeedSource =
-      switch location.dialect {
-      case .sqlite: SQLiteReaders(path: location.path, registry: registry)
-      case .postgres: PostgresReaders(location: location, registry: registry)
-      }
     api = FeedAPI(
-      source: source, registry: registry, defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
+      location: location, registry: registry, defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
   }
 
   deinit {

@@ -56,14 +56,9 @@ struct ServeCommand: Command {
     _ = try context.openDatabase(bootstrap: true)
     let database = context.location.name
     let path = location.name == database ? database : "\(database), feed read from \(location.name)"
-    let source: any FeedSource =
-      switch location.dialect {
-      case .sqlite: SQLiteReaders(path: location.path, registry: context.registry)
-      case .postgres: PostgresReaders(location: location, registry: context.registry)
-      }
     let environment = context.environment
     let api = FeedAPI(
-      source: source, registry: context.registry, defaultZone: try context.timeZone(option: nil),
+      location: location, registry: context.registry, defaultZone: try context.timeZone(option: nil),
       zoneNamed: { ZoneInfo.named($0, environment: environment) })
     // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
     var stopSignals = sigset_t()
