@@ -11,7 +11,8 @@
 #   paging   stackfeed list --format json --limit 20 --after C (middle) vs sqlite3 running the same keyset
 #            query; the last page (depth N) vs the first page
 #   format   view-model texts vs a new DateFormatter per call and vs the same texts made the ordinary way with
-#            one reused DateFormatter; the order date alone (stackfeed-bench format)
+#            one reused DateFormatter, both sides with Foundation's TimeZone (again with CivilTime's ZoneInfo on
+#            Stackfeed's side); the order date alone (stackfeed-bench format)
 #   render   stackfeed render --format json of a RENDER_ROWS-row feed, and its split (stackfeed-bench render)
 #   layout   scripts/bench-layout.sh (StackLayout vs Yoga, Taffy, Cassowary), unless LAYOUT=0
 #   serve    scripts/bench-serve.sh (stackfeed serve vs nginx with wrk), unless SERVE=0
@@ -228,6 +229,8 @@ for n, m in rows_out:
           f"{fmt(m['format.naive ns/row'], 0):>12}  {m['format.speedup x']:>5.1f}x {'':<15} >= 20x")
     print(f"{'view-model texts, ns/row (vs one reused DateFormatter)':<52}{n:>10,}{fmt(m['format.viewmodels ns/row'], 0):>12}"
           f"{fmt(m['format.reused ns/row'], 0):>12}  {m['format.speedup.reused x']:>5.1f}x {'':<15} >= 3x")
+    print(f"{'  the same, Stackfeed with ZoneInfo (the CLI zones)':<52}{n:>10,}{fmt(m['format.viewmodels.zoneinfo ns/row'], 0):>12}"
+          f"{fmt(m['format.reused ns/row'], 0):>12}  {m['format.speedup.reused.zoneinfo x']:>5.1f}x")
     print(f"{'order date alone, ns/date (vs one reused DateFormatter)':<52}{n:>10,}{fmt(m['format.date.stackfeed ns/date'], 0):>12}"
           f"{fmt(m['format.date.reused ns/date'], 0):>12}  {m['format.date.speedup.reused x']:>5.1f}x {'':<15}")
 print()

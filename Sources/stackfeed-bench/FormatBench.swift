@@ -7,18 +7,20 @@ import Foundation
 /// spread over ten years), with Stackfeed's formatters and with two baselines that make the same texts:
 /// the original app's way, a new `DateFormatter` for every date (`format.naive`), and the honest one, the same
 /// texts made the ordinary way with one `DateFormatter` built once and reused (`format.reused`,
-/// `ReusedViewModels`). Stackfeed formats in the zone the `stackfeed` command uses, `ZoneInfo` (Europe/Paris from
-/// the system's time zone database); the baselines get Foundation's `TimeZone` of the same name. The dates alone
-/// are timed four ways: Stackfeed's `OrderDateFormatter` with `ZoneInfo` and with Foundation's `TimeZone` (the
-/// offsets an app using the library would give it), the reused `DateFormatter` and a reused `Date.FormatStyle`,
-/// all making the same strings (checked on every date of the workload before timing).
+/// `ReusedViewModels`). Both sides take their offsets from the same source, Foundation's `TimeZone` for
+/// Europe/Paris (what an app has); Stackfeed is also timed with the zone the `stackfeed` command uses, CivilTime's
+/// `ZoneInfo` (the same zone read from the system's time zone database), as a second row. The dates alone are
+/// timed four ways: Stackfeed's `OrderDateFormatter` with `TimeZone` and with `ZoneInfo`, the reused
+/// `DateFormatter` and a reused `Date.FormatStyle`, all making the same strings (checked on every date of the
+/// workload before timing).
 ///
-/// Figures (median over `--reps`, with min and max): `format.viewmodels`, `format.naive` (timed on at most 20,000
-/// rows: its cost per row does not depend on the count), `format.reused` in ns/row; `format.date.stackfeed`,
-/// `format.date.stackfeed.timezone`, `format.date.reused`, `format.date.formatstyle` in ns/date; the ratios
-/// `format.speedup` (naive ÷ Stackfeed), `format.speedup.reused` (reused ÷ Stackfeed, rows) and
-/// `format.date.speedup.reused` / `format.date.speedup.formatstyle` (dates), each taken per repetition from
-/// timings run back to back.
+/// Figures (median over `--reps`, with min and max): `format.viewmodels` (`TimeZone`),
+/// `format.viewmodels.zoneinfo`, `format.naive` (timed on at most 20,000 rows: its cost per row does not depend
+/// on the count), `format.reused` in ns/row; `format.date.stackfeed` (`TimeZone`), `format.date.stackfeed.zoneinfo`,
+/// `format.date.reused`, `format.date.formatstyle` in ns/date; the ratios `format.speedup` (naive ÷ Stackfeed),
+/// `format.speedup.reused` (reused ÷ Stackfeed, rows), `format.speedup.reused.zoneinfo` (the same with
+/// `ZoneInfo`) and `format.date.speedup.reused` / `format.date.speedup.formatstyle` (dates), each taken per
+/// repetition from timings run back to back.
 enum FormatBench: BenchCommand {
   static let name = "format"
   static let summary = "view-model texts per row and dates: Stackfeed's formatters vs DateFormatter / Date.FormatStyle"
@@ -31,30 +33,35 @@ enum FormatBench: BenchCommand {
       throw BenchError(code: 69, description: "Europe/Paris is not in the time zone database (install tzdata)")
     }
     let models = (0..<count).map(model)
-    let dates = OrderDateFormatter(timeZone: zoneInfo)
-    let foundationDates = OrderDateFormatter(timeZone: zone)
+    let dates = OrderDateFormatter(timeZone: zone)
+    let zoneInfoDates = OrderDateFormatter(timeZone: zoneInfo)
     let naive = NaiveViewModels(timeZone: zone)
     let reused = ReusedViewModels(formatter: DateBaselines.dateFormatter(zone))
     for index in stride(from: 0, to: min(count, 2_000), by: 1) {
       let ours = texts(models[index], dates: dates)
-      guard ours == naive.texts(models[index]), ours == reused.texts(models[index]) else {
+      guard ours == naive.texts(models[index]), ours == reused.texts(models[index]),
+        ours == texts(models[index], dates: zoneInfoDates)
+      else {
         throw BenchError(code: 70, description: "row \(index): Stackfeed and a baseline disagree")
       }
     }
     let orderDates = models.compactMap { if case .order(let order) = $0 { order.orderedAt } else { nil } }
     let baselines = DateBaselines(timeZone: zone)
     try baselines.check(orderDates.prefix(2_000), against: dates)  // every date of the workload: they repeat
-    try baselines.check(orderDates.prefix(2_000), against: foundationDates)
+    try baselines.check(orderDates.prefix(2_000), against: zoneInfoDates)
 
     var ours: [Double] = []
+    var oursZoneInfo: [Double] = []
     var baseline: [Double] = []
     var reusedRows: [Double] = []
-    var date = (ours: [Double](), foundation: [Double](), formatter: [Double](), style: [Double]())
+    var date = (ours: [Double](), zoneInfo: [Double](), formatter: [Double](), style: [Double]())
     var checksum = 0
     let sample = Array(models.prefix(naiveRows))
     let perRow = { (seconds: Double, rows: Int) in seconds * 1e9 / Double(max(rows, 1)) }
     for _ in 0..<options.reps {
       ours.append(perRow(Stopwatch.seconds { for model in models { checksum &+= length(model, dates: dates) } }, count))
+      oursZoneInfo.append(
+        perRow(Stopwatch.seconds { for model in models { checksum &+= length(model, dates: zoneInfoDates) } }, count))
       baseline.append(
         perRow(Stopwatch.seconds { for model in sample { checksum &+= naive.length(model) } }, sample.count))
       reusedRows.append(perRow(Stopwatch.seconds { for model in models { checksum &+= reused.length(model) } }, count))
@@ -62,9 +69,9 @@ enum FormatBench: BenchCommand {
       date.ours.append(
         perRow(
           Stopwatch.seconds { for day in orderDates { checksum &+= dates.string(from: day).utf8.count } }, dateCount))
-      date.foundation.append(
+      date.zoneInfo.append(
         perRow(
-          Stopwatch.seconds { for day in orderDates { checksum &+= foundationDates.string(from: day).utf8.count } },
+          Stopwatch.seconds { for day in orderDates { checksum &+= zoneInfoDates.string(from: day).utf8.count } },
           dateCount))
       date.formatter.append(
         perRow(
@@ -80,12 +87,14 @@ enum FormatBench: BenchCommand {
     let dateCount = orderDates.count
     return [
       Figure(name: "format.viewmodels", samples: ours, unit: "ns/row", cards: count),
+      Figure(name: "format.viewmodels.zoneinfo", samples: oursZoneInfo, unit: "ns/row", cards: count),
       Figure(name: "format.naive", samples: baseline, unit: "ns/row", cards: sample.count),
       Figure(name: "format.reused", samples: reusedRows, unit: "ns/row", cards: count),
       Figure(name: "format.speedup", samples: ratio(baseline, ours), unit: "x", cards: count),
       Figure(name: "format.speedup.reused", samples: ratio(reusedRows, ours), unit: "x", cards: count),
+      Figure(name: "format.speedup.reused.zoneinfo", samples: ratio(reusedRows, oursZoneInfo), unit: "x", cards: count),
       Figure(name: "format.date.stackfeed", samples: date.ours, unit: "ns/date", cards: dateCount),
-      Figure(name: "format.date.stackfeed.timezone", samples: date.foundation, unit: "ns/date", cards: dateCount),
+      Figure(name: "format.date.stackfeed.zoneinfo", samples: date.zoneInfo, unit: "ns/date", cards: dateCount),
       Figure(name: "format.date.reused", samples: date.formatter, unit: "ns/date", cards: dateCount),
       Figure(name: "format.date.formatstyle", samples: date.style, unit: "ns/date", cards: dateCount),
       Figure(
