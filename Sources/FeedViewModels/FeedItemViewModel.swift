@@ -21,9 +21,9 @@ public struct FeedItemViewModel: Sendable, Hashable {
   /// say `nil`, never `""`.
   public init(item: borrowing FeedItem) {
     id = item.id
-    title = item.title.feedUppercased()
+    title = item.title.uppercased()
     subtitle = Self.present(item.subtitle)
-    tag = Self.present(item.tag)?.feedUppercased()
+    tag = Self.present(item.tag)?.uppercased()
     image = Self.present(item.image)
   }
 

@@ -6,8 +6,7 @@ import FeedModels
 ///     header.headline  // "HI, RUSSELL"
 ///     header.initials  // "RW"
 ///
-/// Upper-casing gives Swift's `String.uppercased()` (an ASCII pass of its own, `uppercased()` itself otherwise):
-/// Unicode's full default case mapping, which reads no locale (the same result as `en_US_POSIX`), so `ß` becomes
+/// Upper-casing is Swift's `String.uppercased()`: Unicode's full default case mapping, which reads no locale (the same result as `en_US_POSIX`), so `ß` becomes
 /// `SS` and `i` stays `I` on any device.
 public struct HeaderViewModel: Sendable, Hashable {
   /// `"HI, " + firstName`, upper-cased.
@@ -17,8 +16,8 @@ public struct HeaderViewModel: Sendable, Hashable {
 
   /// Derives the header texts from a profile.
   public init(profile: Profile) {
-    headline = ("Hi, " + profile.firstName).feedUppercased()
+    headline = ("Hi, " + profile.firstName).uppercased()
     let letters = [profile.firstName.first, profile.lastName.first].compactMap { $0 }
-    initials = String(letters).feedUppercased()
+    initials = String(letters).uppercased()
   }
 }

@@ -35,7 +35,7 @@ public struct OrderViewModel: Sendable, Hashable {
   /// Derives the card texts from an order, formatting its date with `dates`.
   public init(order: borrowing Order, dates: OrderDateFormatter) {
     id = order.id
-    title = order.status.feedUppercased(after: "It's ")
+    title = ("It's " + order.status).uppercased()
     subtitle = dates.string(from: order.orderedAt, after: "Ordered on ")
     gallery = Self.gallery(for: order.items)
   }
@@ -80,23 +80,8 @@ public struct OrderViewModel: Sendable, Hashable {
     }
   }
 
-  /// `"+" + String(count)` for `count` ≥ 1, written digit by digit into the new string: up to 15 bytes it is a
-  /// small string (no allocation, no intermediate strings).
+  /// `"+" + String(count)`, e.g. `+3`.
   static func plus(_ count: Int) -> String {
-    var digits = 1
-    var rest = count
-    while rest >= 10 {
-      rest /= 10
-      digits += 1
-    }
-    return String(unsafeUninitializedCapacity: digits + 1) { text in
-      text[0] = UInt8(ascii: "+")
-      var value = count
-      for index in stride(from: digits, to: 0, by: -1) {
-        text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-        value /= 10
-      }
-      return digits + 1
-    }
+    "+" + String(count)
   }
 }
