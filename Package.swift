@@ -100,7 +100,7 @@ let package = Package(
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
-    .target(name: "CardStack"),
+    .target(name: "CardStack", dependencies: ["StackLayout"]),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
     .target(
       name: "FeedPlugins",
@@ -167,7 +167,7 @@ let package = Package(
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
-    .testTarget(name: "CardStackTests", dependencies: ["CardStack"]),
+    .testTarget(name: "CardStackTests", dependencies: ["CardStack", "StackLayout"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
     .testTarget(name: "AppLibraryTests", dependencies: ["StackfeedTestSupport"]),
     // Source checks of the whole package: every import of a package module is a declared dependency.

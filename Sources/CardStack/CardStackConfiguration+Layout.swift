@@ -1,3 +1,5 @@
+import StackLayout
+
 extension CardStackConfiguration {
   /// Lays out `cardCount` cards in a container `width` points wide, as CardsStack's
   /// `CardLayout.prepare()` and `frameFor(index:cardState:translation:)` do.
@@ -27,7 +29,7 @@ extension CardStackConfiguration {
     let cards = (0..<max(0, cardCount)).map { index in
       CardPlacement(
         index: index,
-        frame: CardFrame(x: leftSpacing, y: cardY(index: index, state: state), width: cardWidth, height: cardHeight),
+        frame: Rect(x: leftSpacing, y: cardY(index: index, state: state), width: cardWidth, height: cardHeight),
         zIndex: index)
     }
     return CardStackLayout(

@@ -39,9 +39,4 @@ public enum FeedComposition {
   public static func row<Row>(at index: Int, in rows: [Row]) -> Row? {
     rows.indices.contains(index) ? rows[index] : nil
   }
-
-  /// The most recent order by `orderedAt`; ties go to the greatest id, so the choice is stable.
-  public static func latestOrder(in orders: some Sequence<Order>) -> Order? {
-    orders.max { ($0.orderedAt, $0.id) < ($1.orderedAt, $1.id) }
-  }
 }

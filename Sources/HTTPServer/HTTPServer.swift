@@ -100,9 +100,6 @@ public final class HTTPServer: @unchecked Sendable {
     stop(grace: .zero)
   }
 
-  /// Requests whose headers were read and whose response is not fully sent yet.
-  public var requestsInFlight: Int { core.inFlight.load(ordering: .relaxed) }
-
   /// Stops: accepts no new connection from now on, waits up to `grace` for the requests in flight to be
   /// answered in full, then closes every connection, joins the worker threads and closes the listening socket.
   /// Calling it again does nothing.

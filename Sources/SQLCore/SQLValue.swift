@@ -41,18 +41,6 @@ public enum SQLValue: Sendable, Hashable {
     self = .integer(value ? 1 : 0)
   }
 
-  /// The text, or nil for any other storage class.
-  public var stringValue: String? {
-    if case .text(let value) = self { return value }
-    return nil
-  }
-
-  /// The integer, or nil for any other storage class.
-  public var int64Value: Int64? {
-    if case .integer(let value) = self { return value }
-    return nil
-  }
-
   /// The number as a double (integers are converted), or nil for text, blob and null.
   public var doubleValue: Double? {
     switch self {

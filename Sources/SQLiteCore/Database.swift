@@ -122,15 +122,8 @@ public final class Database {
     }
   }
 
-  /// The rowid of the latest successful INSERT on this connection
-  /// (<https://www.sqlite.org/c3ref/last_insert_rowid.html>).
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(connection.handle) }
-
   /// Rows changed by the latest INSERT, UPDATE or DELETE (<https://www.sqlite.org/c3ref/changes.html>).
   public var changes: Int { Int(sqlite3_changes64(connection.handle)) }
-
-  /// Rows changed since the connection opened (<https://www.sqlite.org/c3ref/total_changes.html>).
-  public var totalChanges: Int { Int(sqlite3_total_changes64(connection.handle)) }
 
   /// True inside `write`, `read` or an explicit `BEGIN`.
   public var isInTransaction: Bool { !connection.isAutocommit }

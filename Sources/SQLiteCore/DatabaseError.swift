@@ -39,8 +39,6 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable, Equatable
   public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
   /// `SQLITE_CANTOPEN`: the file (or its folder) could not be opened or created.
   public var isCantOpen: Bool { primaryCode == SQLITE_CANTOPEN }
-  /// `SQLITE_IOERR` or `SQLITE_FULL`: the operating system failed a read or write.
-  public var isIOError: Bool { primaryCode == SQLITE_IOERR || primaryCode == SQLITE_FULL }
   /// `SQLITE_MISMATCH`: a column held another storage class than the one read (see `Row`).
   public var isMismatch: Bool { primaryCode == SQLITE_MISMATCH }
   /// `SQLITE_MISUSE` or `SQLITE_RANGE`: the wrapper was called wrongly (wrong argument count, two statements…).

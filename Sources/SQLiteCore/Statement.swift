@@ -125,11 +125,6 @@ public final class Statement {
     sqlite3_reset(handle)
   }
 
-  /// Sets every parameter back to NULL (<https://www.sqlite.org/c3ref/clear_bindings.html>).
-  public func clearBindings() {
-    sqlite3_clear_bindings(handle)
-  }
-
   /// Resets, binds `arguments` and steps until done: runs an INSERT, UPDATE, DELETE or DDL statement.
   public func run(_ arguments: [SQLValue] = []) throws {
     reset()

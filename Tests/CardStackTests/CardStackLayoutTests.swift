@@ -1,4 +1,5 @@
 import CardStack
+import StackLayout
 import Testing
 
 /// One row of the frame table: the expected y of every card, worked out by hand.
@@ -104,8 +105,8 @@ func cardFramesFollowTheSeedFormulas(_ row: FrameCase) throws {
   let collapsed = try configuration.layout(cardCount: 3, width: 100, state: .collapsed)
   #expect(
     collapsed.cards.map(\.frame) == [
-      CardFrame(x: 0, y: 0, width: 80, height: 100), CardFrame(x: 0, y: 40, width: 80, height: 100),
-      CardFrame(x: 0, y: 70, width: 80, height: 100),
+      Rect(x: 0, y: 0, width: 80, height: 100), Rect(x: 0, y: 40, width: 80, height: 100),
+      Rect(x: 0, y: 70, width: 80, height: 100),
     ])
   let expanded = try configuration.layout(cardCount: 3, width: 100, state: .expanded)
   #expect(expanded.cards.map(\.frame.y) == [0, 110, 220])

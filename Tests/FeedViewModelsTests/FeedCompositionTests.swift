@@ -41,13 +41,4 @@ import Testing
   @Test func lookingUpInsideTheRangeGivesTheRow() {
     #expect(FeedComposition.row(at: 2, in: ["H", "a", "O"]) == "O")
   }
-
-  @Test func latestOrderIsTheMostRecentAndTiesGoToTheGreatestId() {
-    func order(_ id: String, _ seconds: Double) -> Order {
-      Order(id: id, status: "s", orderedAt: Date(timeIntervalSince1970: seconds), items: [])
-    }
-    #expect(FeedComposition.latestOrder(in: []) == nil)
-    #expect(FeedComposition.latestOrder(in: [order("a", 5), order("b", 9), order("c", 1)])?.id == "b")
-    #expect(FeedComposition.latestOrder(in: [order("b", 9), order("z", 9), order("c", 1)])?.id == "z")
-  }
 }

@@ -15,7 +15,8 @@ import Testing
   ])
   func textReadsAsWritten(_ sql: String, _ expected: SQLValue) throws {
     let (db, _) = try freshDatabase()
-    #expect(try db.queryOne(sql) { try $0.optionalString(at: 0) } == expected.stringValue)
+    let text: String? = if case .text(let text) = expected { text } else { nil }
+    #expect(try db.queryOne(sql) { try $0.optionalString(at: 0) } == text)
     #expect(try db.queryOne(sql) { $0.value(at: 0) } == expected)
   }
 

@@ -42,7 +42,7 @@ import Testing
     try db.execute("CREATE TABLE t (v)")
     let rowID = try db.write {
       try db.execute("INSERT INTO t VALUES (1)")
-      return db.lastInsertRowID
+      return try db.queryOne("SELECT last_insert_rowid()") { try $0.int64(at: 0) }
     }
     #expect(rowID == 1)
     #expect(try count(Database(path: path)) == 1)

@@ -48,7 +48,6 @@ struct BuilderTests {
     #expect(Box().square(36).node.width == SizeConstraint(36))
     #expect(EdgeInsets.horizontal(12) == EdgeInsets(top: 0, left: 12, bottom: 0, right: 12))
     #expect(EdgeInsets.vertical(3) == EdgeInsets(top: 3, left: 0, bottom: 3, right: 0))
-    #expect(EdgeInsets.axes(vertical: 1, horizontal: 2) == EdgeInsets(top: 1, left: 2, bottom: 1, right: 2))
   }
 
   @Test(arguments: [

@@ -61,7 +61,7 @@ struct Allocation {
     if cursor - gap > inner + 1e-6 {
       overflows = true
       if conflict == nil {
-        conflict = "children and spacing do not fit: they overflow by \(Allocation.points(cursor - gap - inner))"
+        conflict = "children and spacing do not fit: they overflow by \(LayoutJSON.number(cursor - gap - inner))"
       }
     }
   }
@@ -88,9 +88,9 @@ struct Allocation {
       delta = distributeInOrder(flexes, delta, growing: growing, numbers: &numbers, order: &order)
     }
     if delta > 1e-6 {
-      conflict = "children cannot grow to fill the stack: \(Allocation.points(delta)) left empty at the end"
+      conflict = "children cannot grow to fill the stack: \(LayoutJSON.number(delta)) left empty at the end"
     } else if delta < -1e-6 {
-      conflict = "required sizes do not fit: children overflow by \(Allocation.points(-delta))"
+      conflict = "required sizes do not fit: children overflow by \(LayoutJSON.number(-delta))"
       overflows = true
     }
   }
@@ -160,7 +160,7 @@ struct Allocation {
       let part = flexes[first + index]
       let size = min(max(share, part.lo), max(part.hi, part.lo))
       if abs(size - share) > 1e-6 {
-        conflict = "a required size conflicts with the equal share \(Allocation.points(share)): the required size wins"
+        conflict = "a required size conflicts with the equal share \(LayoutJSON.number(share)): the required size wins"
         if size > share { overflows = true }
       }
       numbers[sizes + index] = size
@@ -226,9 +226,5 @@ struct Allocation {
     for k in 0..<(count - 1) {
       numbers[offsets + k + 1] = numbers[offsets + k] + size[k] + gaps[k]
     }
-  }
-
-  static func points(_ value: Double) -> String {
-    String((value * 1000).rounded() / 1000)
   }
 }

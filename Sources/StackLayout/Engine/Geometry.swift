@@ -44,14 +44,9 @@ public struct Rect: Sendable, Hashable, BitwiseCopyable, CustomStringConvertible
   /// The frame's size.
   public var size: Size { Size(width: width, height: height) }
 
-  /// `(x, y, width, height)` with 3 decimals.
+  /// `(x, y, width, height)`, each number as the layout JSON writes it (``LayoutJSON/number(_:)``).
   public var description: String {
-    "(\(Rect.format(x)), \(Rect.format(y)), \(Rect.format(width)), \(Rect.format(height)))"
-  }
-
-  private static func format(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    return rounded == 0 ? "0" : String(rounded)
+    "(\(LayoutJSON.number(x)), \(LayoutJSON.number(y)), \(LayoutJSON.number(width)), \(LayoutJSON.number(height)))"
   }
 }
 

@@ -99,11 +99,11 @@ extension LayoutPass {
   /// A child pinned to both edges of `inner` (fill alignment, ZStack): its required bounds win on conflict.
   private mutating func fillLength(_ child: Int, parent: Int, inner: Double, flex: Flex) -> Double {
     if flex.lo > inner + 1e-9 {
-      overflow(parent, "a child's required size \(Allocation.points(flex.lo)) exceeds the space it must fill")
+      overflow(parent, "a child's required size \(LayoutJSON.number(flex.lo)) exceeds the space it must fill")
       return flex.lo
     }
     if flex.hi < inner - 1e-9 {
-      warn(parent, "a child's required size \(Allocation.points(flex.hi)) is smaller than the space it must fill")
+      warn(parent, "a child's required size \(LayoutJSON.number(flex.hi)) is smaller than the space it must fill")
       return flex.hi
     }
     return inner
@@ -170,7 +170,7 @@ extension LayoutPass {
         } else {
           height = min(flex.nat, inner.height)
           if flex.lo > inner.height + 1e-9 {
-            overflow(node, "a child's required height \(Allocation.points(flex.lo)) exceeds the stack's inner height")
+            overflow(node, "a child's required height \(LayoutJSON.number(flex.lo)) exceeds the stack's inner height")
             height = flex.lo
           }
         }

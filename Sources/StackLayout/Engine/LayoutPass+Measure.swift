@@ -164,13 +164,13 @@ extension LayoutPass {
   mutating func vstackChildWidth(_ child: Int, parent: Int, inner: Double) -> Double {
     let flex = flexWidth(child)
     if flex.lo > inner + 1e-9 {
-      overflow(parent, "a child's required width \(Allocation.points(flex.lo)) exceeds the stack's inner width")
+      overflow(parent, "a child's required width \(LayoutJSON.number(flex.lo)) exceeds the stack's inner width")
       return flex.lo
     }
     switch tree.items[parent].alignment {
     case .fill:
       if flex.hi < inner - 1e-9 {
-        warn(parent, "a child's required width \(Allocation.points(flex.hi)) is narrower than the fill width")
+        warn(parent, "a child's required width \(LayoutJSON.number(flex.hi)) is narrower than the fill width")
         return flex.hi
       }
       return inner

@@ -100,11 +100,6 @@ public struct EdgeInsets: Sendable, Hashable, BitwiseCopyable {
     EdgeInsets(top: top, left: left, bottom: bottom, right: right)
   }
 
-  /// Vertical and horizontal insets.
-  public static func axes(vertical: Double, horizontal: Double) -> EdgeInsets {
-    EdgeInsets(top: vertical, left: horizontal, bottom: vertical, right: horizontal)
-  }
-
   /// The same inset on every edge, from a spacing token.
   public static func all(_ token: Spacing) -> EdgeInsets { .all(token.points) }
 
