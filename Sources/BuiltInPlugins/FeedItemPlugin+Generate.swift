@@ -40,21 +40,16 @@ extension FeedItemPlugin: RowGenerator {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
       var ids = RandomUUIDs()
-      // One id buffer for every row: each id is formatted into it and bound from it (the statement copies it
-      // into its own parameter buffer), so a row costs no allocation.
-      try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: RandomUUIDs.length) { id in
-        for offset in 0..<count {
-          let sample = Self.samples[offset % Self.samples.count]
-          ids.next(into: id)
-          try insert.bind(utf8: UnsafeBufferPointer(id).span, at: 1)
-          try insert.bind(sample.title, at: 2)
-          try insert.bind(sample.subtitle, at: 3)
-          try insert.bind(sample.tag, at: 4)
-          try insert.bind(sample.image, at: 5)
-          try insert.bind(last + Int64(offset) + 1, at: 6)
-          try insert.runBound()
-          if (offset + 1) % Self.progressInterval == 0 { progress(offset + 1) }
-        }
+      for offset in 0..<count {
+        let sample = Self.samples[offset % Self.samples.count]
+        try insert.bind(ids.next(), at: 1)
+        try insert.bind(sample.title, at: 2)
+        try insert.bind(sample.subtitle, at: 3)
+        try insert.bind(sample.tag, at: 4)
+        try insert.bind(sample.image, at: 5)
+        try insert.bind(last + Int64(offset) + 1, at: 6)
+        try insert.runBound()
+        if (offset + 1) % Self.progressInterval == 0 { progress(offset + 1) }
       }
       progress(count)
     }
@@ -79,26 +74,18 @@ struct RandomUUIDs {
     return z ^ (z >> 31)
   }
 
-  /// The length of a UUID's text form.
-  static let length = 36
-
-  /// Writes the next UUID's text form, e.g. `1b4e28ba-2fa1-4d2e-9c5b-7a3f0e6b2d11`, into the first ``length``
-  /// bytes of `buffer`.
-  mutating func next(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+  /// The next UUID's text form, e.g. `1b4e28ba-2fa1-4d2e-9c5b-7a3f0e6b2d11` (36 bytes).
+  mutating func next() -> String {
     var high = nextWord()
     var low = nextWord()
     high = (high & ~0xF000) | 0x4000  // version 4 (RFC 9562 §5.4)
     low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
-    var index = 0
-    for nibble in 0..<32 {
-      if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
-        buffer[index] = UInt8(ascii: "-")
-        index += 1
-      }
-      let word = nibble < 16 ? high : low
-      let digit = UInt8(truncatingIfNeeded: (word >> UInt64(60 - 4 * (nibble % 16))) & 0xF)
-      buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-      index += 1
+    let hex = [high, low].map { word in
+      let digits = String(word, radix: 16)
+      return String(repeating: "0", count: 16 - digits.count) + digits
     }
+    let (first, second) = (hex[0], hex[1])
+    return
+      "\(first.prefix(8))-\(first.dropFirst(8).prefix(4))-\(first.suffix(4))-\(second.prefix(4))-\(second.suffix(12))"
   }
 }

@@ -23,17 +23,21 @@ public enum AccessLog {
     }
     let (seconds, attoseconds) = exchange.duration.components
     let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
-    line.append(" \(exchange.status) \(exchange.bytes) B \(microseconds / 1000).")
-    let fraction = microseconds % 1000
-    line.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    line.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    line.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    line.append(UInt8(ascii: " "))
+    line.append(decimal: Int(exchange.status))
+    line.append(UInt8(ascii: " "))
+    line.append(decimal: exchange.bytes)
+    line.append(literal: " B ")
+    line.append(decimal: Int(microseconds / 1000))
+    line.append(UInt8(ascii: "."))
+    line.append(decimal: Int(microseconds % 1000), digits: 3)
     line.append(literal: exchange.completed ? " ms\n" : " ms (client went away)\n")
     return line
   }
 
   /// Writes the line for `exchange` on stderr.
   public static func write(_ exchange: HTTPExchange) {
-    line(for: exchange).withBytes { bytes in _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count) }
+    let bytes = line(for: exchange).bytes
+    _ = Glibc.write(STDERR_FILENO, bytes, bytes.count)
   }
 }

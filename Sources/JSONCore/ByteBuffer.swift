@@ -1,47 +1,48 @@
-/// A growable byte buffer appended to with `memcpy`: what the JSON writers write into (the CLI's output
-/// blocks, the layout encoder).
+/// A growable byte buffer: what the JSON writers write into (the CLI's output blocks, the layout encoder, the
+/// server's log lines). Not copyable, so a writer's bytes have one owner.
 ///
-/// It exists because it pays: `list --format json` appends about 30 pieces per row, and through an
-/// `[UInt8]` each generic `append(contentsOf:)` costs more than copying the bytes (callgrind, 100,000 rows:
-/// 13,180 instructions per row instead of 11,820, docs/BENCHMARKS.md "Unsafe code, measured"). Its growth
-/// is tested at every boundary (`ByteBufferTests`). Not copyable: its memory is freed when it goes away.
+///     var out = ByteBuffer(capacity: 64)
+///     out.append("id: ")
+///     out.append(decimal: 42)
+///     out.text  // "id: 42"
+///
+/// Texts are copied in with one `memcpy` from their UTF-8 storage into a ``GrowableTable``: it pays, `list
+/// --format json` appends about 30 pieces per row, and through an `[UInt8]` each generic `append(contentsOf:)`
+/// costs more than copying the bytes (docs/BENCHMARKS.md, "Unsafe code, measured"). `ByteBufferTests` appends
+/// across every growth boundary.
 public struct ByteBuffer: ~Copyable {
-  @usableFromInline var base: UnsafeMutablePointer<UInt8>
-  @usableFromInline var capacity: Int
-  @usableFromInline var used = 0
+  @usableFromInline var table: GrowableTable<UInt8>
 
   /// The number of bytes written.
-  public var count: Int { used }
+  @inlinable public var count: Int { table.count }
 
   /// An empty buffer with room for `capacity` bytes (at least 16) before it grows.
   public init(capacity: Int) {
-    self.capacity = max(16, capacity)
-    base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
-  }
-
-  deinit {
-    base.deallocate()
+    table = GrowableTable(capacity: max(16, capacity))
   }
 
   /// Appends one byte.
   @inlinable public mutating func append(_ byte: UInt8) {
-    if used == capacity { grow(toHold: used + 1) }
-    base[used] = byte
-    used += 1
+    table.append(byte)
   }
 
   /// Appends `bytes`.
-  @inlinable public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-    guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-    if bytes.count > capacity - used { grow(toHold: used + bytes.count) }
-    (base + used).update(from: source, count: bytes.count)
-    used += bytes.count
+  @inlinable mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    table.append(contentsOf: bytes)
   }
 
-  /// Appends the UTF-8 bytes of `text`.
-  @inlinable public mutating func append(_ text: String) {
-    var text = text
-    text.withUTF8 { append($0) }
+  /// Appends `bytes`.
+  public mutating func append(_ bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Appends the UTF-8 bytes of `text`, read in place (a copy of a borrowed string, for `withUTF8`, would cost a
+  /// retain and a release).
+  @inlinable public mutating func append(_ text: borrowing String) {
+    if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+      var copy = copy text
+      copy.withUTF8 { append($0) }
+    }
   }
 
   /// Appends the bytes of a literal (a fixed key or punctuation) without going through a `String`.
@@ -51,45 +52,42 @@ public struct ByteBuffer: ~Copyable {
 
   /// Appends `count` copies of `byte` (e.g. an indent).
   public mutating func append(repeating byte: UInt8, count: Int) {
-    guard count > 0 else { return }
-    if count > capacity - used { grow(toHold: used + count) }
-    (base + used).update(repeating: byte, count: count)
-    used += count
+    table.append(repeating: byte, count: count)
   }
 
-  /// Calls `body` with the bytes written so far.
-  public func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
-    try body(UnsafeRawBufferPointer(start: base, count: count))
+  /// The bytes written so far.
+  public var bytes: [UInt8] {
+    table.elements
   }
 
   /// The bytes written so far, as text (they are UTF-8 when only text and JSON were written).
   public var text: String {
-    withBytes { String(decoding: $0, as: UTF8.self) }
+    table.withElements { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The index of the first byte written at or after `start` that satisfies `predicate`, if any; traps unless
+  /// `0 <= start <= count`.
+  @inlinable public func firstIndex(from start: Int, where predicate: (UInt8) -> Bool) -> Int? {
+    table.firstIndex(from: start, where: predicate)
+  }
+
+  /// Forgets the bytes written from `newCount` on; traps unless `0 <= newCount <= count`.
+  public mutating func removeLast(to newCount: Int) {
+    table.pop(to: newCount)
   }
 
   /// Forgets the bytes written, keeping the memory.
   public mutating func removeAll() {
-    used = 0
+    table.pop(to: 0)
   }
 
   /// Forgets the last byte written, if any.
   public mutating func removeLast() {
-    used = max(0, used - 1)
+    table.pop(to: max(0, count - 1))
   }
 
   /// The last byte written, if any.
   public var last: UInt8? {
-    count > 0 ? base[count - 1] : nil
-  }
-
-  /// Makes room for at least `needed` bytes: the capacity doubles until it fits, the bytes are kept.
-  @usableFromInline mutating func grow(toHold needed: Int) {
-    var newCapacity = capacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    grown.update(from: base, count: used)
-    base.deallocate()
-    base = grown
-    capacity = newCapacity
+    count > 0 ? table[count - 1] : nil
   }
 }

@@ -37,15 +37,10 @@ enum SHA256 {
       }
       compress(&state, words)
     }
-    let digits = Array("0123456789abcdef".utf8)
-    return String(unsafeUninitializedCapacity: 64) { text in
-      for (index, word) in state.enumerated() {
-        for nibble in 0..<8 {
-          text[index * 8 + nibble] = digits[Int((word >> UInt32(28 - 4 * nibble)) & 0xF)]
-        }
-      }
-      return 64
-    }
+    return state.map { word in
+      let digits = String(word, radix: 16)
+      return String(repeating: "0", count: 8 - digits.count) + digits
+    }.joined()
   }
 
   private static func compress(_ state: inout [UInt32], _ words: [UInt32]) {

@@ -2,8 +2,7 @@ import Testing
 
 @testable import JSONCore
 
-/// The hand-allocated buffer (kept because it pays, docs/BENCHMARKS.md): growth at and around every
-/// boundary keeps every byte.
+/// The byte buffer: growth at and around every boundary keeps every byte.
 @Suite struct ByteBufferTests {
   /// Appends pieces of the given sizes in every way the buffer takes bytes, starting from `capacity`.
   @Test(arguments: [1, 15, 16, 17, 31, 32, 33, 64])
@@ -17,7 +16,7 @@ import Testing
         return next
       }
       switch size % 3 {
-      case 0: piece.withUnsafeBufferPointer { buffer.append($0) }
+      case 0: buffer.append(piece[...])
       case 1: for byte in piece { buffer.append(byte) }
       default: buffer.append(String(decoding: piece.map { $0 & 0x7F }, as: UTF8.self))
       }
@@ -27,7 +26,7 @@ import Testing
     buffer.append(repeating: UInt8(ascii: " "), count: 70)
     buffer.append(repeating: UInt8(ascii: "x"), count: 0)
     expected += [UInt8](repeating: UInt8(ascii: " "), count: 70)
-    #expect(buffer.withBytes { Array($0) } == expected)
+    #expect(buffer.bytes == expected)
     #expect(buffer.last == expected.last)
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JSONCore
 
-/// The one JSON escaper, and the word-at-a-time scan it keeps because it pays (docs/BENCHMARKS.md).
+/// The one JSON escaper.
 @Suite struct JSONWriterTests {
   /// `text` as JSONWriter writes it.
   static func encoded(_ text: String?) -> String {
@@ -39,38 +39,28 @@ import Testing
     #expect(Self.encoded(nil) == "null")
   }
 
-  /// The word-at-a-time scan against the plain byte loop: every byte value, in every lane of a word, after
-  /// plain prefixes of 0…17 bytes (so every lane and the 0–7 byte tail), at every alignment of the buffer.
-  @Test func theWordScanAgreesWithTheByteLoopForEveryByteLaneAndAlignment() {
-    var mismatches = 0
-    let storage = [UInt8](repeating: UInt8(ascii: "a"), count: 64)
-    for alignment in 0..<8 {
-      for prefix in 0..<18 {
-        for byte in 0...255 {
-          var bytes = storage
-          bytes[alignment + prefix] = UInt8(byte)
-          let length = alignment + prefix + 1 + 9
-          bytes.withUnsafeBufferPointer { all in
-            let slice = UnsafeBufferPointer(rebasing: all[alignment..<length])
-            let expected = slice.firstIndex(where: JSONWriter.needsEscape) ?? slice.count
-            if JSONWriter.plainPrefixLength(slice) != expected { mismatches += 1 }
-          }
+  /// Every ASCII byte, and non-ASCII characters, at every position of a text of up to 22 bytes, after 0–7 bytes
+  /// already in the buffer, are escaped exactly when JSON needs it, and the rest of the text is copied around
+  /// them.
+  @Test(arguments: 0..<18)
+  func everyByteInEveryLaneIsEscapedExactlyWhenNeeded(position: Int) throws {
+    var wrong: [String] = []
+    let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["é", "\u{80}", "ÿ", "😀", "\u{2028}"]
+    for character in characters {
+      for offset in 0..<8 {
+        let text = String(repeating: "a", count: position) + character + "tail"
+        var buffer = ByteBuffer(capacity: 4)
+        buffer.append(repeating: UInt8(ascii: " "), count: offset)
+        JSONWriter.string(text, to: &buffer)
+        let json = String(buffer.text.dropFirst(offset))
+        let escaped = json.utf8.count != text.utf8.count + 2
+        let needed = character.utf8.count == 1 && JSONWriter.needsEscape(character.utf8.first ?? 0)
+        if escaped != needed || (try? JSONValue.parse(Array(json.utf8)).string) != text {
+          wrong.append("\(character.debugDescription) at \(position), offset \(offset)")
         }
       }
     }
-    #expect(mismatches == 0)
-  }
-
-  @Test func lanesAboveAnEscapeDoNotHideIt() {
-    // Subtraction borrows can flag lanes after a real hit; the scan must still stop at the first escape.
-    for text in ["\u{0}\u{1}abcdefgh", "ab\u{1F}\u{20}\u{21}cdefgh", "abc\"\u{1}\"defghij", "\u{7F}\u{80}\u{FF}\\"] {
-      var copy = text
-      let expected =
-        text.utf8.firstIndex(where: JSONWriter.needsEscape).map {
-          text.utf8.distance(from: text.utf8.startIndex, to: $0)
-        } ?? text.utf8.count
-      #expect(copy.withUTF8(JSONWriter.plainPrefixLength) == expected, "\(text.debugDescription)")
-    }
+    #expect(wrong.isEmpty, "\(wrong)")
   }
 }
 

@@ -53,13 +53,13 @@ public final class Output {
     defer { buffer.removeAll() }
     var offset = 0
     while offset < buffer.count {
-      let written = buffer.withBytes { bytes in
-        #if canImport(Glibc)
-          Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #else
-          Darwin.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        #endif
-      }
+      // A short write is rare (a pipe's reader slower than the writer): the rest is copied once.
+      let bytes = offset == 0 ? buffer.bytes : Array(buffer.bytes[offset...])
+      #if canImport(Glibc)
+        let written = Glibc.write(descriptor, bytes, bytes.count)
+      #else
+        let written = Darwin.write(descriptor, bytes, bytes.count)
+      #endif
       if written >= 0 {
         offset += written
       } else if errno == EINTR {

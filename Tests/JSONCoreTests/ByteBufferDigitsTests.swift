@@ -1,0 +1,40 @@
+import Testing
+
+@testable import JSONCore
+
+/// The package's one decimal and hexadecimal writer, against the standard library's `String(_:radix:)`.
+@Suite struct ByteBufferDigitsTests {
+  static func decimal(_ value: Int, digits: Int = 1) -> String {
+    var buffer = ByteBuffer(capacity: 4)
+    buffer.append(decimal: value, digits: digits)
+    return buffer.text
+  }
+
+  static func hex(_ value: UInt64, digits: Int? = nil) -> String {
+    var buffer = ByteBuffer(capacity: 4)
+    buffer.append(hex: value, digits: digits)
+    return buffer.text
+  }
+
+  @Test(arguments: [0, 1, 9, 10, 99, 100, 1_000, 123_456_789, -1, -10, Int.max, Int.min])
+  func decimalIsTheStandardLibrarysText(value: Int) {
+    #expect(Self.decimal(value) == String(value))
+  }
+
+  @Test(arguments: [(7, 3, "007"), (0, 3, "000"), (12, 3, "012"), (1234, 3, "1234"), (-5, 2, "-05"), (5, 0, "5")])
+  func decimalPadsToTheDigitsAsked(value: Int, digits: Int, text: String) {
+    #expect(Self.decimal(value, digits: digits) == text)
+  }
+
+  @Test(arguments: [0, 1, 0xF, 0x10, 0xFF, 0x1A2B, 0x8000_0000_0000_0000, UInt64.max] as [UInt64])
+  func hexIsTheStandardLibrarysText(value: UInt64) {
+    #expect(Self.hex(value) == String(value, radix: 16))
+  }
+
+  @Test(
+    arguments: [(0x1F, 4, "001f"), (0, 2, "00"), (0xABC, 2, "bc"), (UInt64.max, 20, "0000ffffffffffffffff")]
+      as [(UInt64, Int, String)])
+  func hexWritesExactlyTheDigitsAsked(value: UInt64, digits: Int, text: String) {
+    #expect(Self.hex(value, digits: digits) == text)
+  }
+}

@@ -1,0 +1,91 @@
+import Testing
+
+@testable import JSONCore
+
+/// The one hand-grown buffer (kept because it pays, docs/BENCHMARKS.md "Unsafe code, measured"): pushes across
+/// every growth boundary, pops, refills larger and smaller than the memory, and in-place writes keep every value;
+/// an index out of range traps.
+@Suite struct GrowableTableTests {
+  /// A 32-byte plain value, as the layout pass's frames are.
+  struct Rect: BitwiseCopyable, Equatable {
+    var x: Double, y: Double, width: Double, height: Double
+    static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+  }
+
+  /// Pushes 0, 1, 2, … one at a time from `capacity` (growing at each power of two), popping back now and
+  /// then; the table always holds exactly what an array kept the same way holds.
+  @Test(arguments: [0, 1, 2, 3, 7, 8, 9, 16])
+  func pushesAndPopsAcrossEveryGrowthBoundaryKeepEveryValue(capacity: Int) {
+    var table = GrowableTable<Double>(capacity: capacity)
+    var expected: [Double] = []
+    for step in 0..<100 {
+      table.append(Double(step))
+      expected.append(Double(step))
+      if step % 9 == 8 {
+        let kept = expected.count - 3
+        table.pop(to: kept)
+        expected.removeLast(3)
+      }
+      #expect(table.count == expected.count)
+    }
+    #expect(table.elements == expected)
+    table.pop(to: 0)
+    #expect(table.count == 0)
+    #expect(table.elements.isEmpty)
+  }
+
+  /// A refill to more elements than the memory holds reallocates; a smaller one reuses it; zero empties it.
+  /// Every element is the fill value, whatever the table held before.
+  @Test(arguments: [(4, [0, 3, 4, 5, 17, 2, 0, 9])])
+  func refillsOfEverySizeHoldOnlyTheFillValue(capacity: Int, counts: [Int]) {
+    var table = GrowableTable<Rect>(capacity: capacity)
+    for (round, count) in counts.enumerated() {
+      let fill = Rect(x: Double(round), y: 1, width: 2, height: 3)
+      table.refill(with: fill, count: count)
+      #expect(table.elements == Array(repeating: fill, count: count))
+      for index in 0..<count { table[index].width = Double(index) }
+      #expect(table.elements.map(\.width) == (0..<count).map(Double.init))
+    }
+  }
+
+  /// In-place writes through the subscript change one field of one element and nothing else.
+  @Test func inPlaceWritesChangeOnlyTheirField() {
+    var table = GrowableTable(repeating: Rect.zero, count: 3)
+    table[1].x = 5
+    table[2].height += 7
+    #expect(table[0] == .zero)
+    #expect(table[1] == Rect(x: 5, y: 0, width: 0, height: 0))
+    #expect(table[2] == Rect(x: 0, y: 0, width: 0, height: 7))
+    #expect(table.count == 3)
+  }
+
+  /// Pieces copied in one go and runs of one value, across every growth boundary from small capacities.
+  @Test(arguments: [1, 2, 7, 8, 9, 16])
+  func bulkAppendsAcrossEveryGrowthBoundaryKeepEveryValue(capacity: Int) {
+    var table = GrowableTable<UInt8>(capacity: capacity)
+    var expected: [UInt8] = []
+    for size in [0, 1, 7, 8, 9, 15, 16, 17, 33, 100, 0, 257] {
+      let piece = (0..<size).map { UInt8(truncatingIfNeeded: expected.count + $0) }
+      piece.withUnsafeBufferPointer { table.append(contentsOf: $0) }
+      table.append(repeating: UInt8(size), count: size % 5)
+      expected += piece + Array(repeating: UInt8(size), count: size % 5)
+      #expect(table.count == expected.count)
+    }
+    #expect(table.elements == expected)
+  }
+
+  @Test func anIndexPastTheEndTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let table = GrowableTable(repeating: 1.0, count: 3)
+      _ = table[3]
+    }
+    await #expect(processExitsWith: .failure) {
+      let table = GrowableTable(repeating: UInt8(1), count: 9)
+      _ = table.firstIndex(from: 10) { _ in true }
+    }
+    await #expect(processExitsWith: .failure) {
+      var table = GrowableTable(repeating: 1.0, count: 3)
+      table.pop(to: 4)
+    }
+  }
+}
