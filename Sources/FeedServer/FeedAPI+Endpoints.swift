@@ -32,7 +32,7 @@ extension FeedAPI {
       writer.write(row, to: &bytes)
     }
     writer.finish(next: next, to: &bytes)
-    return .ok(bytes.withBytes { Array($0) }, type: MediaType.json)
+    return .ok(bytes.bytes, type: MediaType.json)
   }
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
@@ -91,7 +91,7 @@ extension FeedAPI {
     JSONRowWriter.appendFields(of: found, to: &bytes)
     bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
     bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
-    return .ok(bytes.withBytes { Array($0) }, type: MediaType.json)
+    return .ok(bytes.bytes, type: MediaType.json)
   }
 
   /// Up to `limit` cards after `cursor`, and the cursor of the next page.

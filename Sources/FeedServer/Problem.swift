@@ -46,6 +46,6 @@ struct Problem: Error, Sendable {
     }
     bytes.append(literal: "}\n")
     let type = HTTPField("Content-Type", MediaType.problem)
-    return HTTPResponse(status: status, headers: [type] + headers, body: bytes.withBytes { Array($0) })
+    return HTTPResponse(status: status, headers: [type] + headers, body: bytes.bytes)
   }
 }

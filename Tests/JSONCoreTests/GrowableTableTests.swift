@@ -67,8 +67,8 @@ import Testing
     for size in [0, 1, 7, 8, 9, 15, 16, 17, 33, 100, 0, 257] {
       let piece = (0..<size).map { UInt8(truncatingIfNeeded: expected.count + $0) }
       piece.withUnsafeBufferPointer { table.append(contentsOf: $0) }
-      table.append(repeating: UInt8(size), count: size % 5)
-      expected += piece + Array(repeating: UInt8(size), count: size % 5)
+      table.append(repeating: UInt8(truncatingIfNeeded: size), count: size % 5)
+      expected += piece + Array(repeating: UInt8(truncatingIfNeeded: size), count: size % 5)
       #expect(table.count == expected.count)
     }
     #expect(table.elements == expected)
