@@ -31,11 +31,6 @@ public struct ByteBuffer: ~Copyable {
     table.append(contentsOf: bytes)
   }
 
-  /// Appends `bytes`.
-  public mutating func append(_ bytes: ArraySlice<UInt8>) {
-    bytes.withUnsafeBufferPointer { append($0) }
-  }
-
   /// Appends the UTF-8 bytes of `text`, read in place (a copy of a borrowed string, for `withUTF8`, would cost a
   /// retain and a release).
   @inlinable public mutating func append(_ text: borrowing String) {

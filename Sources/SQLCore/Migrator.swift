@@ -55,7 +55,7 @@ public struct Migrator: Sendable {
   }
 
   /// The names of this build's migrations not yet applied to `db`.
-  public func pendingMigrations(in db: some SQLConnection) throws -> [String] {
+  func pendingMigrations(in db: some SQLConnection) throws -> [String] {
     guard try db.tableExists(Self.tableName) else { return migrations.map(\.name) }
     let done = Set(try appliedMigrations(in: db).map(\.name))
     return migrations.map(\.name).filter { !done.contains($0) }

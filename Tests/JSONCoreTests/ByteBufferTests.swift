@@ -16,7 +16,7 @@ import Testing
         return next
       }
       switch size % 3 {
-      case 0: buffer.append(piece[...])
+      case 0: piece.withUnsafeBufferPointer { buffer.append($0) }
       case 1: for byte in piece { buffer.append(byte) }
       default: buffer.append(String(decoding: piece.map { $0 & 0x7F }, as: UTF8.self))
       }

@@ -1,8 +1,9 @@
 import Foundation
-import SQLCore
 import SQLiteCore
 import Synchronization
 import Testing
+
+@testable import SQLCore
 
 @Suite struct MigratorTests {
   static let createItem = Migration(name: "0001_item_create", sql: "CREATE TABLE item (id TEXT PRIMARY KEY);")
