@@ -1,9 +1,9 @@
 import SQLCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 
 /// Where the database is: `--db`, else `$STACKFEED_DB`, else the embedded default
@@ -81,14 +81,10 @@ public struct StoreLocation: Sendable, Hashable {
     return StoreLocation(path: join(dataHome, "stackfeed/stackfeed.sqlite"), source: .embeddedDefault)
   }
 
-  /// The current account's home folder from the password database (`getpwuid_r`), or nil.
+  /// The current account's home folder (Foundation's, from the password database when `$HOME` is unset), or nil
+  /// when it is not an absolute path.
   public static func accountHome() -> String? {
-    var entry = passwd()
-    var found: UnsafeMutablePointer<passwd>?
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let folder = entry.pw_dir
-    else { return nil }
-    let path = String(cString: folder)
+    let path = FileManager.default.homeDirectoryForCurrentUser.path
     return path.hasPrefix("/") ? path : nil
   }
 

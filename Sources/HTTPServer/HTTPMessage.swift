@@ -76,4 +76,14 @@ public struct HTTPExchange: Sendable {
   /// False when the client disconnected, the connection timed out or the server stopped before the response
   /// was fully sent.
   public var completed: Bool
+
+  /// An exchange as the server reports it (and as a test of an access log makes one).
+  public init(method: String, path: String, status: Int, bytes: Int, duration: Duration, completed: Bool) {
+    self.method = method
+    self.path = path
+    self.status = status
+    self.bytes = bytes
+    self.duration = duration
+    self.completed = completed
+  }
 }

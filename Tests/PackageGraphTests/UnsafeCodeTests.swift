@@ -26,9 +26,6 @@ struct UnsafeCodeTests {
     "BundledFiles.swift": "FeedStore's reader of CStackfeedBundle's C table of embedded files (C interop)",
   ]
 
-  /// Files whose unsafe code another part of issue 18 removes (the stores); they leave this list when that lands.
-  static let beingRemoved: Set<String> = ["StoreLocation.swift"]
-
   /// Names without `unsafe` in them that lend raw memory or read through a pointer.
   static let pointerNames: Set<String> = [
     "withUTF8", "withUTF8Buffer", "withContiguousStorageIfAvailable", "withContiguousMutableStorageIfAvailable",
@@ -58,9 +55,7 @@ struct UnsafeCodeTests {
   func onlyListedFilesAreUnsafe() throws {
     var found: [String] = []
     for file in Self.checkedFiles()
-    where Self.allowedFiles[file.lastPathComponent] == nil
-      && !Self.beingRemoved.contains(file.lastPathComponent)
-    {
+    where Self.allowedFiles[file.lastPathComponent] == nil {
       for construct in Self.unsafeConstructs(in: try String(contentsOf: file, encoding: .utf8)) {
         found.append("\(file.path.dropFirst(Self.root.path.count + 1)):\(construct.line): \(construct.name)")
       }
