@@ -280,7 +280,7 @@ fi
 if [ "${POSTGRES:-1}" = 1 ]; then
   if [ -n "$(ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null)" ]; then
     echo
-    BIN="$BIN/stackfeed" BENCH="$BIN/stackfeed-bench" scripts/bench-postgres-store.sh
+    BENCH="$BIN/stackfeed-bench" BIN="$BIN/stackfeed" scripts/bench-postgres-store.sh
   else
     echo "bench-all: the PostgreSQL suite needs postgresql (apt-get install postgresql): left out" >&2
   fi

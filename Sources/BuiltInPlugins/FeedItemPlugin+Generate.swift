@@ -18,7 +18,7 @@ extension FeedItemPlugin: RowGenerator {
   ]
 
   /// The texts of one generated item (a struct, not a tuple: copying a tuple out of the array went through the
-  /// runtime's generic value witnesses, +630 instructions per row; docs/BENCHMARKS.md, "Issue 13").
+  /// runtime's generic value witnesses, +630 instructions per row; docs/BENCHMARKS.md's git history, "Issue 13").
   private struct Sample {
     let title: String
     let subtitle: String

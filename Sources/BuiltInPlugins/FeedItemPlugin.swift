@@ -101,7 +101,7 @@ public struct FeedItemPlugin: RowPlugin {
   /// The item of a `SQL.page` or `SQL.byID` result row.
   private static func item(_ row: StoreRow) throws -> FeedItem {
     // Each column bound first: with the `try`s inside the call, the item was built and then copied (five
-    // retains and releases per row of `list`, docs/BENCHMARKS.md "Reads").
+    // retains and releases per row of `list`, docs/BENCHMARKS.md "Reads, writes, paging").
     let id = try row.string(at: 0)
     let title = try row.string(at: 1)
     let subtitle = try row.optionalString(at: 2)
