@@ -7,7 +7,6 @@
   X(ConnStatusType, PQstatus, status, (const PGconn *conn), (conn))                                         \
   X(char *, PQerrorMessage, error_message, (const PGconn *conn), (conn))                                    \
   X(PGTransactionStatusType, PQtransactionStatus, transaction_status, (const PGconn *conn), (conn))         \
-  X(int, PQserverVersion, server_version, (const PGconn *conn), (conn))                                     \
   X(char *, PQhost, host, (const PGconn *conn), (conn))                                                     \
   X(char *, PQport, port, (const PGconn *conn), (conn))                                                     \
   X(char *, PQdb, db, (const PGconn *conn), (conn))                                     \

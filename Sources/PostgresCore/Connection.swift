@@ -84,9 +84,6 @@ public final class Connection {
   /// For tests and benchmarks that count a page's round trips.
   public var roundTrips: Int { roundTripCount }
 
-  /// The server's version as a number, e.g. 150020 for 15.20.
-  public var serverVersion: Int { Int(stackfeed_pq_server_version(handle)) }
-
   /// True inside `write`, `read` or an explicit `BEGIN` (also in a transaction a failed statement aborted).
   public var isInTransaction: Bool {
     if pendingBegin != nil { return true }

@@ -16,7 +16,6 @@ import Testing
     #expect(rows == ["a1 First - 1", "a2 Second new 2"])
     #expect(try db.queryOne("SELECT count(*) FROM item") { try $0.int(at: 0) } == 2)
     #expect(try db.queryOne("SELECT id FROM item WHERE id = $1", ["zz"]) { try $0.string(at: 0) } == nil)
-    #expect(db.serverVersion >= 90_200)
     #expect(db.isConnected && !db.isInTransaction)
   }
 

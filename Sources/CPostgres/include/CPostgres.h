@@ -70,7 +70,6 @@ char *stackfeed_pq_error_message(const PGconn *conn);
 void stackfeed_pq_finish(PGconn *conn);
 void stackfeed_pq_reset(PGconn *conn);
 PGTransactionStatusType stackfeed_pq_transaction_status(const PGconn *conn);
-int stackfeed_pq_server_version(const PGconn *conn);
 char *stackfeed_pq_host(const PGconn *conn);
 char *stackfeed_pq_port(const PGconn *conn);
 char *stackfeed_pq_db(const PGconn *conn);
