@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
-    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime"]),
+    .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "StackfeedTestSupport"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack", "StackLayout"]),
     // Source checks of the libraries an app imports (imports an iOS app has; no API newer than `platforms:`).
     .testTarget(name: "AppLibraryTests", dependencies: ["StackfeedTestSupport"]),

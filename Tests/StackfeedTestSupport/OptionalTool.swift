@@ -19,6 +19,9 @@ public struct OptionalTool: Sendable {
   public static let python3 = OptionalTool(names: ["python3"], package: "python3")
   /// The SQLite shell: another process that holds a lock (LifecycleTests).
   public static let sqlite3 = OptionalTool(names: ["sqlite3"], package: "sqlite3")
+  /// The C library's own reader of the system's tz database (CivilTimeTests: `ZoneInfo` against it). Part of
+  /// Debian's required `libc-bin`, so only a system without the GNU C library's tools lacks it.
+  public static let zdump = OptionalTool(names: ["zdump"], package: "libc-bin")
   /// Tells whether the Inter font is installed (TextInkTests).
   public static let fcMatch = OptionalTool(names: ["fc-match"], package: "fontconfig")
   /// The Swift driver, which reads Package.swift (PackageGraphTests). Not optional (it runs `swift test`):
