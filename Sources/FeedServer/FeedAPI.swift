@@ -8,8 +8,9 @@ import HTTPServer
 /// turns a request value into a response value and knows no socket: `stackfeed serve` hands it the requests of
 /// an `HTTPServer`, and a test can call ``respond(to:)`` directly.
 ///
+///     let registry = try PluginRegistry.builtIn()
 ///     let api = FeedAPI(
-///       source: SQLiteReaders(path: path, registry: .builtIn), registry: .builtIn,
+///       source: SQLiteReaders(path: path, registry: registry), registry: registry,
 ///       defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
 ///     let response = api.respond(to: HTTPRequest(method: "GET", path: "/v1/feed", query: [HTTPField("limit", "5")]))
 public struct FeedAPI: Sendable {

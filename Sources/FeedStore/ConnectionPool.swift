@@ -7,7 +7,7 @@ import Synchronization
 ///
 ///     let pool = ConnectionPool<Database>()
 ///     let count = try pool.using(opening: { try Database(path: path) }) { database in
-///       try database.queryOne("SELECT count(*) FROM feed_items") { try $0.int64(at: 0) }
+///       try database.queryOne("SELECT count(*) FROM feed_item") { try $0.int64(at: 0) }
 ///     }
 ///
 /// The pool is inlined where it is used, so that it is specialised for its connection even inside a caller
