@@ -96,7 +96,9 @@ let package = Package(
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
     .target(
       name: "FeedStore",
-      dependencies: ["SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime"]),
+      dependencies: [
+        "SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime", "FeedModels",
+      ]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
@@ -104,7 +106,9 @@ let package = Package(
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
     .target(
       name: "FeedPlugins",
-      dependencies: ["SQLCore", "FeedStore", "StackLayout", "StackRender", "JSONCore", "CivilTime"]),
+      dependencies: [
+        "SQLCore", "FeedStore", "FeedModels", "StackLayout", "StackRender", "JSONCore", "CivilTime",
+      ]),
     // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",

@@ -80,9 +80,11 @@ public struct FeedItemPlugin: RowPlugin {
     try db.execute(SQL.deleteAll)
   }
 
-  /// Streams the items after position `key`, in position order; the key is the position.
+  /// Streams the items after position `key`, in position order; the key is the position. Feed items are shared:
+  /// every viewer sees the same.
   public func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, FeedItem) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
+    _ body: (Int64, FeedItem) throws -> Void
   ) throws {
     // No limit: the largest one (PostgreSQL refuses SQLite's -1).
     let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)]

@@ -10,8 +10,8 @@ import SQLCore
   import Foundation
 #endif
 
-/// The order row: the most recent order (by `orderedAt`) with its line items and products, at index 1 of the
-/// feed items. Owns `products.json` and `orders.json`.
+/// The order row: the viewer's most recent order (by `orderedAt`) with its line items and products, at index 1
+/// of the feed items. Owns `products.json` and `orders.json` (an order's optional `"user"` names its owner).
 public struct OrderPlugin: RowPlugin {
   private enum SQL {
     static let upsertProduct = """
@@ -20,16 +20,20 @@ public struct OrderPlugin: RowPlugin {
       WHERE product.title IS DISTINCT FROM excluded.title OR product.image IS DISTINCT FROM excluded.image
       """
     static let upsertOrder = """
-      INSERT INTO orders (id, status, ordered_at) VALUES ($1, $2, $3)
-      ON CONFLICT (id) DO UPDATE SET status = excluded.status, ordered_at = excluded.ordered_at
+      INSERT INTO orders (id, status, ordered_at, user_id) VALUES ($1, $2, $3, $4)
+      ON CONFLICT (id) DO UPDATE SET status = excluded.status, ordered_at = excluded.ordered_at,
+        user_id = excluded.user_id
       WHERE orders.status IS DISTINCT FROM excluded.status OR orders.ordered_at IS DISTINCT FROM excluded.ordered_at
+        OR orders.user_id IS DISTINCT FROM excluded.user_id
       """
     static let deleteLines = "DELETE FROM line_item WHERE order_id = $1"
     static let insertLine = "INSERT INTO line_item (order_id, line, product_id, quantity) VALUES ($1, $2, $3, $4)"
     static let deleteAll = ["DELETE FROM line_item", "DELETE FROM orders", "DELETE FROM product"]
-    /// The latest order and its lines with their products, in one query (no N+1).
+    /// The user's latest order (from the (user_id, ordered_at, id) index) and its lines with their products, in
+    /// one query (no N+1).
     static let latest = """
-      WITH latest AS (SELECT id, status, ordered_at FROM orders ORDER BY ordered_at DESC, id DESC LIMIT 1)
+      WITH latest AS (
+        SELECT id, status, ordered_at FROM orders WHERE user_id = $1 ORDER BY ordered_at DESC, id DESC LIMIT 1)
       SELECT latest.id, latest.status, latest.ordered_at, line_item.quantity, product.id, product.title, product.image
       FROM latest
       LEFT JOIN line_item ON line_item.order_id = latest.id
@@ -65,7 +69,9 @@ public struct OrderPlugin: RowPlugin {
     let deleteLines = try db.prepare(SQL.deleteLines)
     let insertLine = try db.prepare(SQL.insertLine)
     for record in seed.orders {
-      try order.run([.text(record.id), .text(record.status), .integer(Self.milliseconds(record.orderedAt))])
+      try order.run([
+        .text(record.id), .text(record.status), .integer(Self.milliseconds(record.orderedAt)), .text(record.user),
+      ])
       try deleteLines.run([.text(record.id)])
       for (line, item) in record.lines.enumerated() {
         try insertLine.run([
@@ -80,13 +86,14 @@ public struct OrderPlugin: RowPlugin {
     for sql in SQL.deleteAll { try db.execute(sql) }
   }
 
-  /// The most recent order, with key 0, when there is one and `key` is nil.
+  /// The viewer's most recent order, with key 0, when they have one and `key` is nil.
   public func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Order) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
+    _ body: (Int64, Order) throws -> Void
   ) throws {
     guard key == nil, limit != 0 else { return }
     var order: Order?
-    try db.query(SQL.latest) { row in
+    try db.query(SQL.latest, [.text(context.viewer)]) { row in
       if order == nil {
         let date = Date(timeIntervalSince1970: Double(try row.int64(at: 2)) / 1000)
         order = Order(id: try row.string(at: 0), status: try row.string(at: 1), orderedAt: date, items: [])

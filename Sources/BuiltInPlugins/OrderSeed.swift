@@ -17,6 +17,8 @@ public struct OrderSeed: Sendable, Hashable {
     public var status: String
     /// When it was placed.
     public var orderedAt: Date
+    /// The id of the user it belongs to (`default` when the record names none).
+    public var user: String
     /// The line items, in order.
     public var lines: [Line]
   }
@@ -35,7 +37,8 @@ public struct OrderSeed: Sendable, Hashable {
   public var orders: [OrderRecord]
 
   /// Validates `products.json` and `orders.json` (either may be absent); `nil` when both are.
-  /// Every line item must name a product of `products.json`.
+  /// Every line item must name a product of `products.json`; an order's optional `"user"` must be `default` or a
+  /// user of `users.json` (`profile.json` is `default`).
   static func validate(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
     let productRecords = try files.records("products.json")
     let orderRecords = try files.records("orders.json")
@@ -48,6 +51,7 @@ public struct OrderSeed: Sendable, Hashable {
       products.append(Product(id: id, title: try record.string("title"), image: try record.string("image")))
     }
     let known = Set(products.map(\.id))
+    let users = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([User.defaultID])
     var orderIDs = UniqueIDs()
     var orders: [OrderRecord] = []
     for record in orderRecords ?? [] {
@@ -55,6 +59,10 @@ public struct OrderSeed: Sendable, Hashable {
       try orderIDs.insert(id, of: record)
       let status = try record.string("status")
       let orderedAt = try record.instant("orderedAt")
+      let user = try record.optionalString("user") ?? User.defaultID
+      guard users.contains(user) else {
+        throw record.error("user", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
+      }
       var lines: [Line] = []
       for (index, element) in try record.array("items").enumerated() {
         let line = try SeedRecord(
@@ -65,7 +73,7 @@ public struct OrderSeed: Sendable, Hashable {
         }
         lines.append(Line(product: product, quantity: try line.integer("quantity", minimum: 1)))
       }
-      orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, lines: lines))
+      orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines))
     }
     return OrderSeed(products: products, orders: orders)
   }

@@ -1,7 +1,7 @@
 import FeedPlugins
 
 extension PluginRegistry {
-  /// The built-in kinds, in registry order: `header` (profile), `feed_item` (the stream), `order` (products,
+  /// The built-in kinds, in registry order: `header` (the viewer's greeting), `feed_item` (the stream), `order` (products,
   /// orders, line items).
   public static var builtInPlugins: [any RowPlugin] { [HeaderPlugin(), FeedItemPlugin(), OrderPlugin()] }
 

@@ -4,13 +4,15 @@ import StackLayout
 
 /// A registry that cannot work: two plugins share a kind, a seed file or a migration name, one kind is another
 /// followed by `_` (so migration names could belong to either), a kind has characters a cursor cannot carry,
-/// or more than one plugin streams.
+/// more than one plugin streams, or a plugin claims the core accounts (the kind `account`, or the users' seed
+/// files).
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one sentence.
   public var description: String
 }
 
-/// The row plugins of a feed, in registry order (which orders leading and trailing rows and writes).
+/// The row plugins of a feed, in registry order (which orders leading and trailing rows and writes), over the
+/// core accounts (FeedStore's `users` table and its `NNNN_account_…` migrations), which every registry has.
 ///
 ///     let registry = try PluginRegistry([HeaderPlugin(), FeedItemPlugin(), BannerPlugin()])
 public struct PluginRegistry: Sendable {
@@ -20,7 +22,7 @@ public struct PluginRegistry: Sendable {
   /// Creates a registry; throws when the plugins cannot work together (see ``PluginRegistryError``).
   public init(_ plugins: [any RowPlugin]) throws(PluginRegistryError) {
     var kinds: Set<String> = []
-    var files: Set<String> = []
+    var files = Set(UserSeedLoader().seedFiles)
     var migrations: [String: String] = [:]
     var stream: String?
     for plugin in plugins {
@@ -29,10 +31,19 @@ public struct PluginRegistry: Sendable {
         throw PluginRegistryError(
           description: "the row kind \"\(kind)\" is not a name (letters, digits, \"_\" and \"-\" only)")
       }
+      guard kind != Self.accountKind, !kind.hasPrefix(Self.accountKind + "_") else {
+        throw PluginRegistryError(
+          description: "the row kind \"\(kind)\" is reserved: \"\(Self.accountKind)\" names the core accounts' "
+            + "migrations (NNNN_\(Self.accountKind)_…)")
+      }
       guard kinds.insert(kind).inserted else {
         throw PluginRegistryError(description: "two row plugins have the kind \"\(kind)\"")
       }
       for file in plugin.seedFiles where !files.insert(file).inserted {
+        if UserSeedLoader().seedFiles.contains(file) {
+          throw PluginRegistryError(
+            description: "the row kind \"\(kind)\" reads the seed file \(file), which is the core users' own")
+        }
         throw PluginRegistryError(description: "two row plugins read the seed file \(file)")
       }
       for migration in plugin.migrations {
@@ -74,9 +85,13 @@ public struct PluginRegistry: Sendable {
     plugin(kind: row.kind)?.card(for: row)
   }
 
-  /// Every plugin's migrations, in name order: the order the migrator applies them.
+  /// The kind the core accounts' bundled migrations carry in their names (`0004_account_users`); no plugin may
+  /// have it.
+  public static let accountKind = "account"
+
+  /// The core accounts' migrations and every plugin's, in name order: the order the migrator applies them.
   public var migrations: [Migration] {
-    plugins.flatMap(\.migrations).sorted { $0.name < $1.name }
+    (BundledMigrations.forKind(Self.accountKind) + plugins.flatMap(\.migrations)).sorted { $0.name < $1.name }
   }
 
   /// The seed folder `seed` loads without `--from` (and `list` creates the default database with): the bundled
@@ -89,14 +104,14 @@ public struct PluginRegistry: Sendable {
     return SeedFolder(location: SeedFolder.bundled.location, files: files)
   }
 
-  /// Every seed file some plugin reads.
+  /// Every seed file the registry's seeder reads: the users' and every plugin's.
   public var seedFiles: Set<String> {
-    Set(plugins.flatMap(\.seedFiles))
+    Set(UserSeedLoader().seedFiles + plugins.flatMap(\.seedFiles))
   }
 }
 
 extension Seeder {
-  /// A seeder loading through the registry's plugins, in registry order.
+  /// A seeder loading the users, then through the registry's plugins, in registry order.
   public init(registry: PluginRegistry) {
     self.init(loaders: registry.plugins)
   }

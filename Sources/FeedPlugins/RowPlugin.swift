@@ -1,4 +1,5 @@
 import CivilTime
+import FeedModels
 import FeedStore
 import SQLCore
 import StackLayout
@@ -57,9 +58,11 @@ public protocol RowPlugin: SeedLoader {
   var defaultSeeds: [String: Data] { get }
 
   /// Streams the plugin's models in feed order with their keys (increasing), starting after `key` and
-  /// stopping after `limit` models when given.
+  /// stopping after `limit` models when given, for the context's ``RowContext/viewer`` (a kind whose rows are
+  /// the same for everyone ignores it; the header and the order row are the viewer's own).
   func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Model) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
+    _ body: (Int64, Model) throws -> Void
   ) throws
   /// The view model of one model, formatted in `context`.
   func viewModel(for model: Model, context: RowContext) -> ViewModel
@@ -69,7 +72,7 @@ public protocol RowPlugin: SeedLoader {
   /// carrying an `action`. The root is laid out at the feed's width and its fitted height is the row's height.
   func card(for viewModel: ViewModel) -> LayoutNode
 
-  /// Streams the output rows in feed order with their keys: ``loadModels(from:after:limit:_:)``, then
+  /// Streams the output rows in feed order with their keys: ``loadModels(from:after:limit:context:_:)``, then
   /// ``viewModel(for:context:)`` and ``row(for:)`` for each model. The composer calls this once per query, so
   /// the default implementation is compiled for each conforming type (no per-row generic dispatch).
   func loadRows(
@@ -93,7 +96,7 @@ extension RowPlugin {
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, FeedRow) throws -> Void
   ) throws {
-    try loadModels(from: db, after: key, limit: limit) { key, model in
+    try loadModels(from: db, after: key, limit: limit, context: context) { key, model in
       try body(key, row(for: viewModel(for: model, context: context)))
     }
   }
@@ -123,24 +126,39 @@ private struct RowFound: Error {
   let row: FeedRow
 }
 
-/// What formatting depends on, built once per command: the time zone dates are shown in.
+/// What a feed is composed for, built once per command: the time zone dates are shown in, and the viewer (the
+/// user whose header and orders the feed shows).
+///
+///     var context = RowContext(timeZone: zone)   // the viewer "default"
+///     context.viewer = "u42"                     // the same zone, another user's feed
 public struct RowContext: Sendable {
   private let zone: LazyTimeZone
+
+  /// The id of the user the feed is composed for: `default` (whom anonymous requests and commands without
+  /// `--user` see) unless set.
+  public var viewer: String
 
   /// The zone dates are shown in.
   public var timeZone: any UTCOffsetSource { zone.value }
 
   /// Creates a context for `timeZone`: CivilTime's `ZoneInfo`, Foundation's `TimeZone` (a `UTCOffsetSource` where
   /// FeedViewModels is imported) or any other `UTCOffsetSource`.
-  public init(timeZone: some UTCOffsetSource) {
+  public init(timeZone: some UTCOffsetSource, viewer: String = RowContext.defaultViewer) {
     zone = LazyTimeZone { timeZone }
+    self.viewer = viewer
   }
 
   /// Creates a context whose zone is resolved by `resolve` the first time it is read, if ever: the system zone
   /// costs a file read, and a page often shows no date.
-  public init(resolvingTimeZone resolve: @escaping @Sendable () -> any UTCOffsetSource) {
+  public init(
+    resolvingTimeZone resolve: @escaping @Sendable () -> any UTCOffsetSource, viewer: String = RowContext.defaultViewer
+  ) {
     zone = LazyTimeZone(resolve)
+    self.viewer = viewer
   }
+
+  /// The viewer when none is given: the user `default`.
+  public static let defaultViewer = User.defaultID
 }
 
 /// The time zone of a ``RowContext``, resolved on first use.

@@ -1,8 +1,8 @@
 import FeedModels
 
-/// The texts of the feed's header row, derived from the profile.
+/// The texts of the feed's header row, derived from the viewer.
 ///
-///     let header = HeaderViewModel(profile: Profile(firstName: "Russell", lastName: "Warwick"))
+///     let header = HeaderViewModel(user: User(id: "default", firstName: "Russell", lastName: "Warwick"))
 ///     header.headline  // "HI, RUSSELL"
 ///     header.initials  // "RW"
 ///
@@ -14,10 +14,10 @@ public struct HeaderViewModel: Sendable, Hashable {
   /// The first character of the first and the last name, upper-cased (an empty name contributes nothing).
   public let initials: String
 
-  /// Derives the header texts from a profile.
-  public init(profile: Profile) {
-    headline = ("Hi, " + profile.firstName).uppercased()
-    let letters = [profile.firstName.first, profile.lastName.first].compactMap { $0 }
+  /// Derives the header texts from a user.
+  public init(user: User) {
+    headline = ("Hi, " + user.firstName).uppercased()
+    let letters = [user.firstName.first, user.lastName.first].compactMap { $0 }
     initials = String(letters).uppercased()
   }
 }

@@ -6,7 +6,7 @@ extension Database {
   /// Runs `body` and returns, with its result, the SQL of every statement this connection started meanwhile, in
   /// order, as prepared (parameters unexpanded). Statements run by triggers are left out.
   ///
-  ///     let (_, statements) = try db.recordingStatements { try plugin.loadModels(from: db, …) }
+  ///     let (_, statements) = try db.recordingStatements { try plugin.loadModels(from: db, …, context: context) }
   ///     #expect(statements.count == 1)
   public func recordingStatements<T>(_ body: () throws -> T) rethrows -> (result: T, statements: [String]) {
     let recorder = StatementRecorder()

@@ -19,6 +19,7 @@ enum StorageBench: BenchCommand {
     let scratch = BenchDatabase.folder + "/storage-\(rows).sqlite"
     var generate: [Double] = []
     var read: [Double] = []
+    let context = RowContext(timeZone: TimeZone.gmt)
     for _ in 0..<options.reps {
       var failure: (any Error)?
       generate.append(
@@ -31,7 +32,7 @@ enum StorageBench: BenchCommand {
       read.append(
         Stopwatch.seconds {
           do {
-            try FeedItemPlugin().loadModels(from: database, after: nil, limit: nil) { _, item in
+            try FeedItemPlugin().loadModels(from: database, after: nil, limit: nil, context: context) { _, item in
               count += item.title.utf8.count > 0 ? 1 : 0
             }
           } catch { failure = error }

@@ -108,6 +108,33 @@ import Testing
       "orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "yesterday", "items": []}]"#,
       #"orders.json: record 0 (id "o1"): field "orderedAt": expected an ISO-8601 instant such as "2021-07-06T12:00:00Z", found "yesterday""#
     ),
+    (
+      "orders.json",
+      #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": [], "user": "nobody"}]"#,
+      #"orders.json: record 0 (id "o1"): field "user": unknown user "nobody" (not in users.json)"#
+    ),
+    (
+      "orders.json", #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": [], "user": 7}]"#,
+      #"orders.json: record 0 (id "o1"): field "user": expected a string or null, found an integer"#
+    ),
+    ("users.json", #"{"id": "u1"}"#, "users.json: expected an array of records at the top level, found an object"),
+    (
+      "users.json", #"[{"id": "u1", "firstName": "Ada"}]"#,
+      #"users.json: record 0 (id "u1"): field "lastName": missing (expected a string)"#
+    ),
+    (
+      "users.json",
+      #"[{"id": "u1", "firstName": "A", "lastName": "B"}, {"id": "u1", "firstName": "C", "lastName": "D"}]"#,
+      #"users.json: record 1 (id "u1"): field "id": duplicate id "u1" (first used by record 0)"#
+    ),
+    (
+      "users.json", #"[{"id": "default", "firstName": "A", "lastName": "B"}]"#,
+      #"users.json: record 0 (id "default"): field "id": duplicate id "default" (profile.json is the user "default")"#
+    ),
+    (
+      "users.json", #"[{"id": "", "firstName": "A", "lastName": "B"}]"#,
+      #"users.json: record 0: field "id": must not be empty"#
+    ),
   ]
 
   @Test(arguments: cases)

@@ -38,7 +38,8 @@ import Testing
     var orderIDs: Set<String> = ["card", "titleLabel", "moreButton", "subtitleLabel", "statusBar", "gallery"]
     orderIDs.formUnion(["galleryImage0", "galleryImage1", "galleryImage2", "galleryImage3", "galleryOverlay"])
     #expect(Self.ids(Self.order(quantity: 9)) == orderIDs)
-    let header = HeaderPlugin().card(for: HeaderViewModel(profile: Profile(firstName: "Russell", lastName: "Warwick")))
+    let header = HeaderPlugin().card(
+      for: HeaderViewModel(user: User(id: "default", firstName: "Russell", lastName: "Warwick")))
     #expect(Self.ids(header) == ["initialsView", "initialsLabel", "headlineLabel", "searchButton"])
     #expect(Self.node("searchButton", in: header)?.action == "search")
   }

@@ -18,7 +18,8 @@ struct StubPlugin: RowPlugin {
   func writeSeed(_ seed: Int, to db: StoreConnection) throws {}
   func deleteAll(in db: StoreConnection) throws {}
   func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
+    _ body: (Int64, Int) throws -> Void
   ) throws {}
   func viewModel(for model: Int, context: RowContext) -> Int { model }
   func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }
@@ -60,10 +61,30 @@ struct StubPlugin: RowPlugin {
       #"the row kind "a:b" is not a name (letters, digits, "_" and "-" only)"#
     ),
     ([StubPlugin(kind: "")], #"the row kind "" is not a name (letters, digits, "_" and "-" only)"#),
+    (
+      [StubPlugin(kind: "account")],
+      #"the row kind "account" is reserved: "account" names the core accounts' migrations (NNNN_account_…)"#
+    ),
+    (
+      [StubPlugin(kind: "account_notes")],
+      #"the row kind "account_notes" is reserved: "account" names the core accounts' migrations (NNNN_account_…)"#
+    ),
+    (
+      [StubPlugin(kind: "people", seedFiles: ["users.json"])],
+      #"the row kind "people" reads the seed file users.json, which is the core users' own"#
+    ),
   ])
   func registriesRefusePluginsThatCannotWorkTogether(plugins: [StubPlugin], message: String) {
     let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry(plugins) }
     #expect(error?.description == message)
+  }
+
+  @Test func everyRegistryHasTheAccountMigrationsAndTheUsersSeedFiles() throws {
+    let registry = try PluginRegistry([StubPlugin(kind: "banner", migrationNames: ["9001_banner_create"])])
+    #expect(
+      registry.migrations.map(\.name) == BundledMigrations.forKind("account").map(\.name) + ["9001_banner_create"])
+    #expect(registry.migrations.map(\.name).first == "0004_account_users")
+    #expect(registry.seedFiles == ["users.json", "profile.json"])
   }
 
   @Test func kindsThatShareOnlyAPrefixWithoutUnderscoreAreFine() throws {

@@ -69,7 +69,8 @@ import Testing
     let (_, statements) = try Self.statements(store, after: nil, limit: 5)
     let latest = try #require(statements.first { $0.contains("FROM orders") })
     let plan = try store.database.queryPlan(latest)
-    #expect(plan.contains { $0.hasPrefix("SCAN orders USING") && $0.contains("INDEX orders_latest") }, "\(plan)")
+    #expect(
+      plan.contains { $0.hasPrefix("SEARCH orders USING") && $0.contains("orders_user_latest (user_id=?)") }, "\(plan)")
     #expect(plan.contains { $0.hasPrefix("SEARCH line_item USING PRIMARY KEY (order_id=?)") }, "\(plan)")
     #expect(plan.contains { $0.hasPrefix("SEARCH product USING INDEX sqlite_autoindex_product_1 (id=?)") }, "\(plan)")
   }
@@ -79,7 +80,8 @@ import Testing
     let store = try Self.store(lines: lines)
     var gallery: [String] = []
     let (_, statements) = try store.database.recordingStatements {
-      try OrderPlugin().loadModels(from: store.connection, after: nil, limit: nil) { _, order in
+      let context = RowContext(timeZone: TimeZone.gmt)
+      try OrderPlugin().loadModels(from: store.connection, after: nil, limit: nil, context: context) { _, order in
         gallery = order.items.map(\.product.image)
       }
     }

@@ -40,9 +40,12 @@ import Testing
     #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "order"])
     #expect(
       try PluginRegistry.builtIn().migrations.map(\.name) == [
-        "0001_header_profile", "0002_feed_item_create", "0003_order_create",
+        "0001_header_profile", "0002_feed_item_create", "0003_order_create", "0004_account_users", "0005_order_user",
+        "0008_header_users",
       ])
     #expect(
-      try PluginRegistry.builtIn().seedFiles == ["profile.json", "feed_items.json", "products.json", "orders.json"])
+      try PluginRegistry.builtIn().seedFiles == [
+        "profile.json", "users.json", "feed_items.json", "products.json", "orders.json",
+      ])
   }
 }

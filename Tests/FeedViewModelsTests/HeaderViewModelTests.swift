@@ -13,7 +13,7 @@ import Testing
     ("", "", "HI, ", ""),
   ])
   func headlineAndInitialsAreUpperCasedWithoutALocale(first: String, last: String, headline: String, initials: String) {
-    let model = HeaderViewModel(profile: Profile(firstName: first, lastName: last))
+    let model = HeaderViewModel(user: User(id: "u1", firstName: first, lastName: last))
     #expect(model.headline == headline)
     #expect(model.initials == initials)
   }

@@ -79,7 +79,7 @@ struct LifecycleTests {
     try locker.run()
     let lockSQL =
       "PRAGMA journal_mode=DELETE;\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\n"
-      + "UPDATE profile SET first_name = first_name;\nSELECT 'held';\n"
+      + "UPDATE users SET first_name = first_name;\nSELECT 'held';\n"
     input.fileHandleForWriting.write(Data(lockSQL.utf8))
     var said = ""
     while !said.contains("held") {

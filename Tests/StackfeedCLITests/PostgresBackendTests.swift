@@ -132,7 +132,11 @@ struct PostgresBackendTests {
       """#)
     #expect(result.code == 0, "\(result.stdout)")
     let applied = result.stdout.split(separator: "\n").filter { $0.hasPrefix("applied ") }.sorted()
-    #expect(applied == ["applied 0001_header_profile", "applied 0002_feed_item_create", "applied 0003_order_create"])
+    #expect(
+      applied == [
+        "applied 0001_header_profile", "applied 0002_feed_item_create", "applied 0003_order_create",
+        "applied 0004_account_users", "applied 0005_order_user", "applied 0008_header_users",
+      ])
     #expect(try cli.run(["list", "--db", url]).code == 0)
   }
 

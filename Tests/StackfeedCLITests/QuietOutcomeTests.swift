@@ -56,7 +56,7 @@ import Testing
     #expect(
       result.stderr
         == "stackfeed: warning: \(folder) has none of the seed files "
-        + "(feed_items.json, orders.json, products.json, profile.json): nothing was loaded\n")
+        + "(feed_items.json, orders.json, products.json, profile.json, users.json): nothing was loaded\n")
     #expect(try database.query("SELECT count(*) FROM feed_item") == "0")
   }
 }

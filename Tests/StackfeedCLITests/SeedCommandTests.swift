@@ -136,7 +136,7 @@ import Testing
     let result = try cli.run(["seed", "--db", database.argument, "--from", folder])
     #expect(result.code == 0)
     #expect(result.stderr == "stackfeed: warning: ignoring the unknown seed file banners.json\n")
-    #expect(try database.query("SELECT first_name, last_name FROM profile") == "A|B")
+    #expect(try database.query("SELECT id, first_name, last_name FROM users") == "default|A|B")
   }
 
   @Test(arguments: Backend.available)

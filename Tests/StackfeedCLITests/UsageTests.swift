@@ -85,7 +85,10 @@ import Testing
         applied 0001_header_profile
         applied 0002_feed_item_create
         applied 0003_order_create
-        \(database) is up to date (3 migration(s) applied)
+        applied 0004_account_users
+        applied 0005_order_user
+        applied 0008_header_users
+        \(database) is up to date (6 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -93,7 +96,8 @@ import Testing
     #expect(second.code == 0)
     #expect(
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
-        == "0001_header_profile\n0002_feed_item_create\n0003_order_create")
+        == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
+        + "0008_header_users")
   }
 
   @Test(arguments: Backend.available)

@@ -8,18 +8,20 @@ public struct SeedReport: Sendable, Hashable {
   public var warnings: [String]
 }
 
-/// Loads a seed folder through its loaders (the row plugins): every file is validated before anything is
-/// written, then everything is written in ONE transaction (all lands or nothing does).
+/// Loads a seed folder through its loaders (the users' ``UserSeedLoader``, then the row plugins): every file is
+/// validated before anything is written, then everything is written in ONE transaction (all lands or nothing
+/// does).
 ///
-///     let seeder = Seeder(loaders: [ProfileSeeds(), BannerSeeds()])
+///     let seeder = Seeder(loaders: [BannerSeeds()])   // users.json and profile.json, then banners.json
 ///     let report = try seeder.seed(SeedFiles(files), into: db, reset: false)
 public struct Seeder: Sendable {
-  /// The loaders that read the files, in the order they write (resetting deletes in reverse order).
+  /// The loaders that read the files, in the order they write (resetting deletes in reverse order): the
+  /// ``UserSeedLoader`` first, then those given.
   public let loaders: [any SeedLoader]
 
-  /// Creates a seeder.
+  /// Creates a seeder running the ``UserSeedLoader`` first, then `loaders`.
   public init(loaders: [any SeedLoader]) {
-    self.loaders = loaders
+    self.loaders = [UserSeedLoader()] + loaders
   }
 
   /// Every seed file some loader reads.

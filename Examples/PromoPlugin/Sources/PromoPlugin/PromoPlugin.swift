@@ -75,7 +75,8 @@ public struct PromoPlugin: RowPlugin {
 
   /// Streams the promos after rank `key`, in rank order; the key is the rank.
   public func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Promo) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
+    _ body: (Int64, Promo) throws -> Void
   ) throws {
     try db.query(SQL.page, [.integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max)]) { row in
       try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))

@@ -1,0 +1,7 @@
+-- The single profile row becomes the user `default` (0004_account_users), whom the header greets when no other
+-- viewer is given; the profile table goes.
+INSERT INTO users (id, first_name, last_name)
+SELECT 'default', first_name, last_name FROM profile WHERE id = 1
+ON CONFLICT (id) DO NOTHING;
+
+DROP TABLE profile;

@@ -1,0 +1,53 @@
+import FeedModels
+
+/// Reads `users.json` (`[{"id", "firstName", "lastName"}]`) and `profile.json` (`{"firstName", "lastName"}`: the
+/// user `default`) into the `users` table. The ``Seeder`` runs it before every plugin's loader, whatever the
+/// registry, so a plugin's records can name users (an order's `"user"`).
+///
+///     let users = try UserSeedLoader().validateSeed(files)   // [User(id: "default", …), User(id: "u1", …)]
+public struct UserSeedLoader: SeedLoader {
+  /// The file of the users.
+  public static let usersFile = "users.json"
+  /// The file of the user `default` (the single profile of the feed before there were users).
+  public static let profileFile = "profile.json"
+
+  /// Creates the loader.
+  public init() {}
+
+  /// `profile.json`, `users.json`.
+  public var seedFiles: [String] { [Self.profileFile, Self.usersFile] }
+
+  /// The users of `profile.json` (first, as `default`) and `users.json`, in file order; `nil` when neither file
+  /// is present. Ids are unique across both files; names are strings.
+  public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [User]? {
+    let profile = try files.object(Self.profileFile)
+    let records = try files.records(Self.usersFile)
+    if profile == nil && records == nil { return nil }
+    var users: [User] = []
+    if let profile {
+      users.append(
+        User(
+          id: User.defaultID, firstName: try profile.string("firstName"), lastName: try profile.string("lastName")))
+    }
+    var ids = UniqueIDs()
+    for record in records ?? [] {
+      let id = try record.identifier()
+      try ids.insert(id, of: record)
+      if id == User.defaultID && profile != nil {
+        throw record.error("id", "duplicate id \"\(id)\" (\(Self.profileFile) is the user \"\(id)\")")
+      }
+      users.append(User(id: id, firstName: try record.string("firstName"), lastName: try record.string("lastName")))
+    }
+    return users
+  }
+
+  /// Upserts the users by id.
+  public func writeSeed(_ seed: [User], to db: StoreConnection) throws {
+    try Users(db).insert(seed)
+  }
+
+  /// Deletes every user.
+  public func deleteAll(in db: StoreConnection) throws {
+    try Users(db).deleteAll()
+  }
+}

@@ -1,0 +1,60 @@
+import FeedModels
+import SQLCore
+
+/// The `users` table (migration `0004_account_users`): who a feed can be composed for. Seeding, the generator,
+/// the commands' `--user` and the API's tokens read and write users through this one type.
+///
+///     let users = Users(db)
+///     guard let viewer = try users.find(id: "u42") else { … exit 67 … }
+///     try users.insert([User(id: "u43", firstName: "Ada", lastName: "Byron")])
+public struct Users {
+  private enum SQL {
+    static let find = "SELECT first_name, last_name FROM users WHERE id = $1"
+    static let list = "SELECT id, first_name, last_name FROM users ORDER BY id"
+    static let upsert = """
+      INSERT INTO users (id, first_name, last_name) VALUES ($1, $2, $3)
+      ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name
+      WHERE users.first_name IS DISTINCT FROM excluded.first_name
+        OR users.last_name IS DISTINCT FROM excluded.last_name
+      """
+    static let deleteAll = "DELETE FROM users"
+  }
+
+  private let db: StoreConnection
+
+  /// The users of `db`.
+  public init(_ db: StoreConnection) {
+    self.db = db
+  }
+
+  /// The user whose id is `id`, or `nil` when there is none.
+  public func find(id: String) throws -> User? {
+    try db.queryOne(SQL.find, [.text(id)]) { row in
+      User(id: id, firstName: try row.string(at: 0), lastName: try row.string(at: 1))
+    }
+  }
+
+  /// Every user, by id.
+  public func list() throws -> [User] {
+    try db.queryAll(SQL.list) { row in
+      User(id: try row.string(at: 0), firstName: try row.string(at: 1), lastName: try row.string(at: 2))
+    }
+  }
+
+  /// Inserts `users`, or updates the names of those whose id exists, through one prepared statement (in the
+  /// caller's transaction, when there is one).
+  public func insert(_ users: some Sequence<User>) throws {
+    let upsert = try db.prepare(SQL.upsert)
+    for user in users {
+      try upsert.bind(user.id, at: 1)
+      try upsert.bind(user.firstName, at: 2)
+      try upsert.bind(user.lastName, at: 3)
+      try upsert.runBound()
+    }
+  }
+
+  /// Deletes every user (`seed --reset`).
+  public func deleteAll() throws {
+    try db.execute(SQL.deleteAll)
+  }
+}
