@@ -13,7 +13,8 @@ public struct HTTPField: Sendable, Hashable {
 }
 
 /// One HTTP request as a handler sees it. libmicrohttpd has parsed it: the path and the query arguments are
-/// percent-decoded, the query is split into arguments in their order.
+/// percent-decoded, the query is split into arguments in their order. A body is read for methods other than
+/// `GET` and `HEAD`, up to the server's ``HTTPServer/Configuration/bodyLimit``.
 public struct HTTPRequest: Sendable {
   /// The method, e.g. `GET` (case as sent).
   public var method: String
@@ -23,13 +24,24 @@ public struct HTTPRequest: Sendable {
   public var query: [HTTPField]
   /// The header fields, in order.
   public var headers: [HTTPField]
+  /// The body, whole (empty for `GET` and `HEAD`, whose bodies are discarded, and when
+  /// ``bodyExceedsLimit``).
+  public var body: [UInt8]
+  /// True when the body is longer than the server's limit: it was not read (``body`` is empty), the handler is
+  /// asked for its answer at once (413), and the server closes the connection after sending it.
+  public var bodyExceedsLimit: Bool
 
   /// Creates a request (the server makes them; tests may too).
-  public init(method: String, path: String, query: [HTTPField] = [], headers: [HTTPField] = []) {
+  public init(
+    method: String, path: String, query: [HTTPField] = [], headers: [HTTPField] = [], body: [UInt8] = [],
+    bodyExceedsLimit: Bool = false
+  ) {
     self.method = method
     self.path = path
     self.query = query
     self.headers = headers
+    self.body = body
+    self.bodyExceedsLimit = bodyExceedsLimit
   }
 
   /// The first header field named `name` (ASCII case-insensitive), if any.

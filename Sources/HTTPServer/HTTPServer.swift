@@ -27,11 +27,15 @@ public final class HTTPServer: @unchecked Sendable {
     public var idleTimeoutSeconds: Int
     /// Memory per connection for the request line and headers: a longer URL is answered 414, longer headers 431.
     public var requestMemoryLimit: Int
+    /// The longest request body read, in bytes: a longer one is not read (see ``HTTPRequest/bodyExceedsLimit``),
+    /// so a connection holds at most this much body besides ``requestMemoryLimit``.
+    public var bodyLimit: Int
 
-    /// A configuration with the defaults: 1024 connections, a 30 s idle timeout, 16 KiB of request head.
+    /// A configuration with the defaults: 1024 connections, a 30 s idle timeout, 16 KiB of request head, 64 KiB
+    /// of body.
     public init(
       host: String, port: Int, threads: Int, connectionLimit: Int = 1024, idleTimeoutSeconds: Int = 30,
-      requestMemoryLimit: Int = 16 * 1024
+      requestMemoryLimit: Int = 16 * 1024, bodyLimit: Int = 64 * 1024
     ) {
       self.host = host
       self.port = port
@@ -39,6 +43,7 @@ public final class HTTPServer: @unchecked Sendable {
       self.connectionLimit = connectionLimit
       self.idleTimeoutSeconds = idleTimeoutSeconds
       self.requestMemoryLimit = requestMemoryLimit
+      self.bodyLimit = bodyLimit
     }
   }
 
@@ -68,7 +73,7 @@ public final class HTTPServer: @unchecked Sendable {
   ) throws(HTTPServerError) {
     try Self.loadLibrary()
     let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port, backlog: 1024)
-    let core = Core(handler: handler, onFinish: onFinish)
+    let core = Core(handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit)
     var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
     var options: [MHD_OptionItem] = [
       Self.option(.LISTEN_SOCKET, Int(socket.descriptor)),
@@ -132,12 +137,16 @@ public final class HTTPServer: @unchecked Sendable {
 private final class Core: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let onFinish: @Sendable (HTTPExchange) -> Void
+  let bodyLimit: Int
   let inFlight = Atomic(0)
 
-  init(handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void)
-  {
+  init(
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
+    bodyLimit: Int
+  ) {
     self.handler = handler
     self.onFinish = onFinish
+    self.bodyLimit = bodyLimit
   }
 }
 
@@ -146,42 +155,79 @@ private final class Exchange {
   let method: String
   let path: String
   let start = ContinuousClock.now
+  /// Whether the body is read (every method but GET and HEAD).
+  let readsBody: Bool
+  var body: [UInt8] = []
+  /// Whether the answer is queued (a refused body's remaining pieces are then discarded).
+  var answered = false
   var status = 0
   var bytes = 0
 
   init(method: String, path: String) {
     self.method = method
     self.path = path
+    readsBody = method != "GET" && method != "HEAD"
   }
 }
 
 /// libmicrohttpd's access handler: called when the headers are read, again for each piece of body, and once
-/// more when the request is complete. GET and HEAD are answered then; other methods at once (their body, if
-/// any, is discarded and the connection closed after the response, as libmicrohttpd does).
-private let accessHandler: MHD_AccessHandlerCallback = { closure, connection, url, method, _, _, uploadSize, state in
+/// more when the request is complete. GET and HEAD are answered then, their bodies discarded. Other methods'
+/// bodies are collected up to the body limit and the request answered when complete. A body declared longer
+/// (`Content-Length`) is answered at once, before any of it is read: the handler sees
+/// ``HTTPRequest/bodyExceedsLimit`` (libmicrohttpd closes the connection after an answer sent before the whole
+/// request was read). A body without a length (chunked) that grows past the limit ends the connection without
+/// an answer: libmicrohttpd 0.9.75 cannot queue one in the middle of a body, and reading the rest to answer
+/// after it would let a client send any amount.
+private let accessHandler: MHD_AccessHandlerCallback = {
+  closure, connection, url, method, _, uploadData, uploadSize, state in
   guard let closure, let connection, let state, let uploadSize else { return .NO }
   let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
-  let exchange: Exchange
-  if let pointer = state.pointee {
-    exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
-    if uploadSize.pointee > 0 {
-      uploadSize.pointee = 0
-      return .YES
-    }
-  } else {
-    let methodName = method.map { String(cString: $0) } ?? ""
-    exchange = Exchange(method: methodName, path: url.map { String(cString: $0) } ?? "/")
+  guard let pointer = state.pointee else {  // the headers are read
+    let exchange = Exchange(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     core.inFlight.add(1, ordering: .relaxed)
-    if methodName == "GET" || methodName == "HEAD" { return .YES }
+    if exchange.readsBody, let length = declaredLength(on: connection), length > core.bodyLimit {
+      return answer(exchange, on: connection, core: core, bodyExceedsLimit: true)
+    }
+    return .YES
   }
+  let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
+  let size = uploadSize.pointee
+  guard size == 0 else {  // a piece of the body
+    uploadSize.pointee = 0
+    guard exchange.readsBody, !exchange.answered else { return .YES }
+    guard exchange.body.count + size <= core.bodyLimit else {
+      exchange.body = []
+      return .NO
+    }
+    if let uploadData {
+      exchange.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
+    }
+    return .YES
+  }
+  guard !exchange.answered else { return .YES }
+  return answer(exchange, on: connection, core: core, bodyExceedsLimit: false)
+}
+
+/// Runs the handler for `exchange`'s request and queues its answer.
+private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Core, bodyExceedsLimit: Bool)
+  -> MHD_Result
+{
+  exchange.answered = true
   let request = HTTPRequest(
     method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
-    headers: fields(of: connection, kind: .HEADER_KIND))
+    headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit)
+  exchange.body = []
   let response = core.handler(request)
   exchange.status = response.status
   exchange.bytes = exchange.method == "HEAD" ? 0 : response.body.count
   return queue(response, on: connection)
+}
+
+/// The request's `Content-Length`, when it has one that is a number.
+private func declaredLength(on connection: OpaquePointer) -> Int? {
+  fields(of: connection, kind: .HEADER_KIND).first { $0.name.lowercased() == "content-length" }?.value
+    .flatMap { Int($0) }
 }
 
 /// libmicrohttpd's completion callback: the request's exchange is over (sent, or the connection ended).

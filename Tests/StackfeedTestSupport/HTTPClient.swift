@@ -85,15 +85,16 @@ public enum HTTPClient {
     return bytes
   }
 
-  /// One request and its whole answer.
-  public static func request(port: Int, method: String = "GET", target: String, headers: [String] = []) throws
-    -> HTTPReply
-  {
+  /// One request and its whole answer. `body` is sent after the head as it is (give its `Content-Length` in
+  /// `headers`).
+  public static func request(
+    port: Int, method: String = "GET", target: String, headers: [String] = [], body: [UInt8] = []
+  ) throws -> HTTPReply {
     let descriptor = try connect(port: port)
     defer { close(descriptor) }
     let head = (["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + headers + ["", ""])
       .joined(separator: "\r\n")
-    try send(Array(head.utf8), to: descriptor)
+    try send(Array(head.utf8) + body, to: descriptor)
     return try parse(readToEnd(descriptor), method: method)
   }
 

@@ -1,0 +1,89 @@
+import Foundation
+import HTTPServer
+import StackfeedTestSupport
+import Synchronization
+import Testing
+
+/// Request bodies over real sockets: read whole up to the limit, refused (413) past it without being read.
+@Suite(
+  "HTTPServer: request bodies up to a limit",
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+struct RequestBodyTests {
+  static let limit = 1024
+
+  /// The requests a server's handler saw.
+  final class Seen: Sendable {
+    let requests = Mutex<[HTTPRequest]>([])
+  }
+
+  /// A server answering 413 to a body over the limit and echoing any other body with its length.
+  static func echoServer(threads: Int, seen: Seen) throws -> HTTPServer {
+    try HTTPServer(.init(host: "127.0.0.1", port: 0, threads: threads, bodyLimit: limit)) { request in
+      seen.requests.withLock { $0.append(request) }
+      guard !request.bodyExceedsLimit else { return HTTPResponse(status: 413, body: Array("too large".utf8)) }
+      return HTTPResponse(status: 200, body: Array("\(request.method) \(request.body.count):".utf8) + request.body)
+    }
+  }
+
+  @Test("a body up to the limit reaches the handler whole", arguments: [0, 1, 2])
+  func bodyArrives(threads: Int) throws {
+    let seen = Seen()
+    let server = try Self.echoServer(threads: threads, seen: seen)
+    defer { server.stop() }
+    for (method, size) in [("POST", 0), ("POST", 1), ("PATCH", 700), ("DELETE", Self.limit)] {
+      let body = (0..<size).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+      let reply = try HTTPClient.request(
+        port: server.port, method: method, target: "/echo", headers: ["Content-Length: \(size)"], body: body)
+      #expect(reply.status == 200)
+      #expect(reply.body == Array("\(method) \(size):".utf8) + body)
+    }
+  }
+
+  @Test("a GET's body is not read into the request")
+  func getBodyIsDiscarded() throws {
+    let seen = Seen()
+    let server = try Self.echoServer(threads: 1, seen: seen)
+    defer { server.stop() }
+    let reply = try HTTPClient.request(
+      port: server.port, target: "/echo", headers: ["Content-Length: 3"], body: Array("abc".utf8))
+    #expect(reply.text == "GET 0:")
+  }
+
+  @Test(
+    "a declared Content-Length over the limit is answered 413 before the body is sent",
+    arguments: [0, 1, 2])
+  func declaredTooLarge(threads: Int) throws {
+    let seen = Seen()
+    let server = try Self.echoServer(threads: threads, seen: seen)
+    defer { server.stop() }
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    // Only the head is sent: the answer comes without the body (nothing else would end the exchange).
+    let head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(Self.limit + 1)\r\n\r\n"
+    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    let reply = try HTTPClient.parse(HTTPClient.readToEnd(descriptor))
+    #expect(reply.status == 413)
+    #expect(seen.requests.withLock { $0.map(\.bodyExceedsLimit) } == [true])
+    #expect(seen.requests.withLock { $0.first?.body.isEmpty } == true)
+  }
+
+  @Test(
+    "a chunked body that grows past the limit ends the connection without an answer or a handler call",
+    arguments: [0, 1, 2])
+  func chunkedTooLarge(threads: Int) throws {
+    let seen = Seen()
+    let server = try Self.echoServer(threads: threads, seen: seen)
+    defer { server.stop() }
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    let chunk = String(repeating: "x", count: 600)
+    let head = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    // Two chunks pass the limit; the body never ends: the server must not wait for its end.
+    let chunks = "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n"
+    try HTTPClient.send(Array((head + chunks).utf8), to: descriptor)
+    #expect(HTTPClient.readToEnd(descriptor).isEmpty)
+    #expect(seen.requests.withLock { $0.isEmpty })
+    let reply = try HTTPClient.request(port: server.port, method: "POST", target: "/echo", headers: ["Content-Length: 0"])
+    #expect(reply.text == "POST 0:")
+  }
+}
