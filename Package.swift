@@ -201,6 +201,7 @@ let package = Package(
       name: "FeedServerTests",
       dependencies: [
         "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "StackfeedTestSupport",
+        "PromoPlugin",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),

@@ -29,6 +29,12 @@ public struct FeedItemPlugin: RowPlugin {
       SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2
       """
     static let byID = "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE id = $1"
+    static let bounds = "SELECT min(position), max(position) FROM feed_item"
+    static let previous = "SELECT max(position) FROM feed_item WHERE position < $1"
+    static let shiftDown = "UPDATE feed_item SET position = position - $1 WHERE position <= $2"
+    static let shiftUp = "UPDATE feed_item SET position = position + $1 WHERE position >= $2"
+    static let update = "UPDATE feed_item SET title = $2, subtitle = $3, tag = $4, image = $5 WHERE id = $1"
+    static let delete = "DELETE FROM feed_item WHERE id = $1"
   }
 
   /// Creates the plugin.
@@ -52,12 +58,17 @@ public struct FeedItemPlugin: RowPlugin {
     for record in records {
       let id = try record.identifier()
       try ids.insert(id, of: record)
-      items.append(
-        FeedItem(
-          id: id, title: try record.string("title"), subtitle: try record.optionalString("subtitle"),
-          tag: try record.optionalString("tag"), image: try record.optionalString("image")))
+      items.append(try Self.item(id: id, from: record))
     }
     return items
+  }
+
+  /// The item `id` of a record by the rules of `feed_items.json`, which the routes' bodies follow too: `title` a
+  /// string, `subtitle`, `tag` and `image` strings or null (or absent).
+  static func item(id: String, from record: SeedRecord) throws(SeedError) -> FeedItem {
+    FeedItem(
+      id: id, title: try record.string("title"), subtitle: try record.optionalString("subtitle"),
+      tag: try record.optionalString("tag"), image: try record.optionalString("image"))
   }
 
   /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
@@ -101,7 +112,7 @@ public struct FeedItemPlugin: RowPlugin {
   }
 
   /// The item of a `SQL.page` or `SQL.byID` result row.
-  private static func item(_ row: StoreRow) throws -> FeedItem {
+  static func item(_ row: StoreRow) throws -> FeedItem {
     // Each column bound first: with the `try`s inside the call, the item was built and then copied (five
     // retains and releases per row of `list`, docs/BENCHMARKS.md "Reads, writes, paging").
     let id = try row.string(at: 0)

@@ -2,10 +2,10 @@ import FeedStore
 import SQLCore
 import StackLayout
 
-/// A registry that cannot work: two plugins share a kind, a seed file or a migration name, one kind is another
-/// followed by `_` (so migration names could belong to either), a kind has characters a cursor cannot carry,
-/// more than one plugin streams, or a plugin claims the core accounts (the kind `account`, or the users' seed
-/// files).
+/// A registry that cannot work: two plugins share a kind, a seed file, a migration name or a route (method and
+/// path pattern), one kind is another followed by `_` (so migration names could belong to either), a kind has
+/// characters a cursor cannot carry, more than one plugin streams, or a plugin claims the core accounts (the
+/// kind `account`, or the users' seed files).
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one sentence.
   public var description: String
@@ -25,6 +25,7 @@ public struct PluginRegistry: Sendable {
     var files = Set(UserSeedLoader().seedFiles)
     var migrations: [String: String] = [:]
     var stream: String?
+    var routes: [String: String] = [:]
     for plugin in plugins {
       let kind = plugin.kind
       guard !kind.isEmpty, kind.allSatisfy(FeedCursor.isKindCharacter) else {
@@ -50,6 +51,13 @@ public struct PluginRegistry: Sendable {
         if let owner = migrations.updateValue(kind, forKey: migration.name) {
           throw PluginRegistryError(
             description: "the row kinds \"\(owner)\" and \"\(kind)\" both have a migration named \(migration.name)")
+        }
+      }
+      for route in (plugin as? any RowWriter)?.routes ?? [] {
+        if let owner = routes.updateValue(kind, forKey: "\(route.method.rawValue) \(route.pattern)") {
+          throw PluginRegistryError(
+            description:
+              "the row kinds \"\(owner)\" and \"\(kind)\" both answer \(route.method.rawValue) \(route.pattern)")
         }
       }
       if plugin.placement == .stream {
@@ -88,6 +96,11 @@ public struct PluginRegistry: Sendable {
   /// The kind the core accounts' bundled migrations carry in their names (`0004_account_users`); no plugin may
   /// have it.
   public static let accountKind = "account"
+
+  /// The routes of the plugins that add some (``RowWriter``), in registry order.
+  public var routes: [RowRoute] {
+    plugins.flatMap { ($0 as? any RowWriter)?.routes ?? [] }
+  }
 
   /// The core accounts' migrations and every plugin's, in name order: the order the migrator applies them.
   public var migrations: [Migration] {

@@ -33,6 +33,15 @@ enum EntityTag {
     return tag.text
   }
 
+  /// True when an `If-Match` value names `tag` or is `*` (strong comparison, as RFC 9110 §13.1.1 asks: a weak
+  /// tag `W/"…"` never matches).
+  static func satisfies(ifMatch: String, _ tag: String) -> Bool {
+    ifMatch.split(separator: ",").contains { candidate in
+      let trimmed = candidate.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+      return trimmed == "*" || trimmed == tag
+    }
+  }
+
   /// True when an `If-None-Match` value names `tag` or is `*` (weak comparison, as RFC 9110 §13.1.2 asks).
   static func matches(_ ifNoneMatch: String, _ tag: String) -> Bool {
     ifNoneMatch.split(separator: ",").contains { candidate in

@@ -82,16 +82,24 @@ extension FeedAPI {
     }
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    guard let found, let tree = registry.card(for: found) else {
+    guard let found, let body = rowDocument(found, width: width) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
+    return .ok(body, type: MediaType.json)
+  }
+
+  /// One row as `/v1/rows/{kind}/{id}` answers it (and a route of a plugin answers the row it read or wrote):
+  /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width`; `nil` when
+  /// no registered plugin made the row.
+  func rowDocument(_ row: FeedRow, width: Double) -> [UInt8]? {
+    guard let tree = registry.card(for: row) else { return nil }
     let layout = LayoutEngine().layout(tree, width: width)
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append("{")
-    JSONRowWriter.appendFields(of: found, to: &bytes)
+    JSONRowWriter.appendFields(of: row, to: &bytes)
     bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
     bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
-    return .ok(bytes.bytes, type: MediaType.json)
+    return bytes.bytes
   }
 
   /// Up to `limit` cards after `cursor`, and the cursor of the next page.

@@ -3,6 +3,12 @@ import FeedOptions
 import FeedPlugins
 import HTTPServer
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The HTTP API of `stackfeed serve` as a value (docs/HTTP.md): routes a request to its endpoint, maps errors to
 /// problem answers, and adds the caching headers (strong `ETag`, `Cache-Control`, `If-None-Match` → 304). It
 /// turns a request value into a response value and knows no socket: `stackfeed serve` hands it the requests of
@@ -20,7 +26,11 @@ public struct FeedAPI: Sendable {
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
   let defaultZone: any UTCOffsetSource
-  private let contexts: RowContexts
+  /// The plugins' routes (``RowWriter``).
+  let routes: [RowRoute]
+  /// The clock of the writes (``RowRequest/now``, when idempotency keys expire); tests set another.
+  public var now: @Sendable () -> Date = Date.init
+  let contexts: RowContexts
 
   /// An API over `source`, showing dates in `defaultZone` unless a request's `time_zone` names another, which
   /// `zoneNamed` looks up (nil: no such zone).
@@ -31,6 +41,7 @@ public struct FeedAPI: Sendable {
     self.source = source
     self.registry = registry
     self.defaultZone = defaultZone
+    routes = registry.routes
     contexts = RowContexts(zoneNamed: zoneNamed)
   }
 
@@ -40,8 +51,15 @@ public struct FeedAPI: Sendable {
   /// the same version of the feed (``FeedSnapshot/memo``), so it is always the answer for the feed as the store
   /// has it when the request is read.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
+    respond(to: request, as: .anonymous)
+  }
+
+  /// The answer to `request` from `caller`: the read endpoints as ``respond(to:)``, and the plugins' routes
+  /// (``RowWriter``, e.g. `POST /v1/me/orders`) for what the caller's token allows.
+  public func respond(to request: HTTPRequest, as caller: Caller) -> HTTPResponse {
     var response: HTTPResponse
     do {
+      if let routed = try routed(request, as: caller) { return Self.finished(routed, request) }
       let endpoint = try Endpoint(path: request.path)
       guard request.method == "GET" || request.method == "HEAD" else {
         throw Problem(
@@ -73,11 +91,20 @@ public struct FeedAPI: Sendable {
     } catch {
       response = Problem(status: 500, detail: "internal error: \(error)").response
     }
+    return Self.finished(response, request)
+  }
+
+  /// `response` with its caching headers: a 200 answer is conditional (304 when `If-None-Match` names its
+  /// tag), any other is `no-store`.
+  private static func finished(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
     guard response.status == 200 else {
-      response.headers.append(HTTPField("Cache-Control", "no-store"))
+      var response = response
+      if !response.headers.contains(where: { $0.name == "Cache-Control" }) {
+        response.headers.append(HTTPField("Cache-Control", "no-store"))
+      }
       return response
     }
-    return Self.conditional(response, ifNoneMatch: request.header("If-None-Match"))
+    return conditional(response, ifNoneMatch: request.header("If-None-Match"))
   }
 
   private func answer(_ endpoint: Endpoint, query: inout Query, in snapshot: FeedSnapshot) throws -> HTTPResponse {
@@ -96,7 +123,7 @@ public struct FeedAPI: Sendable {
 
   /// A 200 answer with its `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
   /// other answers as they are.
-  private static func tagged(_ response: HTTPResponse) -> HTTPResponse {
+  static func tagged(_ response: HTTPResponse) -> HTTPResponse {
     guard response.status == 200 else { return response }
     var response = response
     response.headers += [HTTPField("ETag", EntityTag.of(response.body)), HTTPField("Cache-Control", "no-cache")]

@@ -8,6 +8,11 @@ public protocol FeedSource: Sendable {
   /// Runs `body` over one snapshot of the feed (one read transaction). Throws ``StoreUnavailable`` when the
   /// store cannot be read right now (missing, locked beyond the busy timeout, damaged).
   func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T
+  /// Runs `body` in one write transaction of the store, on a connection that serves no read (so no remembered
+  /// answer of it can go stale): everything `body` wrote is committed when it returns (and durable: a crash
+  /// after the return loses none of it) and rolled back when it throws. Throws ``StoreUnavailable`` when the
+  /// store cannot be written now (missing, locked beyond the busy timeout, unreachable).
+  func write<T>(_ body: (StoreConnection) throws -> T) throws -> T
 }
 
 /// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds
@@ -16,7 +21,8 @@ public struct FeedSnapshot {
   /// The answers made earlier from the version of the feed this read sees.
   let memo: AnswerMemo
   private let registry: PluginRegistry
-  private let database: StoreConnection
+  /// The connection, in the read transaction.
+  let database: StoreConnection
 
   /// A snapshot over `database`, in a read transaction of the version `memo` was told to use.
   init(memo: AnswerMemo, registry: PluginRegistry, database: StoreConnection) {

@@ -22,12 +22,17 @@ public final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
+  private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
+    let connection: PostgresCore.Connection
+  }
+
   /// The database's URL (with its password: never printed; `name` is).
   private let url: String
   /// The URL without its password, for messages.
   public let name: String
   private let registry: PluginRegistry
   private let readers = ConnectionPool<Reader>()
+  private let writers = ConnectionPool<Writer>()
 
   /// Readers of the PostgreSQL database at `location`.
   public init(location: StoreLocation, registry: PluginRegistry) {
@@ -67,9 +72,27 @@ public final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
-  private func open() throws -> Reader {
+  /// Runs `body` in one write transaction (READ COMMITTED) on a connection of its own; ``StoreUnavailable``
+  /// when the database cannot be reached. Unlike a read, a write is never run again after a lost connection:
+  /// it may have committed (an `Idempotency-Key` makes the client's retry safe).
+  public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
     do {
-      return Reader(connection: try PostgresCore.Connection(url), memo: AnswerMemo(limit: 0))
+      return try writers.using(
+        opening: { Writer(connection: try connect()) },
+        brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
+        { writer in try writer.connection.write { try body(.postgres(writer.connection)) } })
+    } catch let error as PostgresError where error.isBusy {
+      throw StoreUnavailable(description: "the database \(name) cannot be written now: \(error.message)")
+    }
+  }
+
+  private func open() throws -> Reader {
+    Reader(connection: try connect(), memo: AnswerMemo(limit: 0))
+  }
+
+  private func connect() throws -> PostgresCore.Connection {
+    do {
+      return try PostgresCore.Connection(url)
     } catch {
       throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
     }

@@ -6,7 +6,8 @@ import JSONCore
 ///     {"type": "about:blank", "title": "Bad Request", "status": 400,
 ///      "detail": "limit takes an integer from 1 to 500, not \"abc\"", "parameter": "limit"}
 ///
-/// `parameter` (an extension member) names the query parameter that was wrong, when one was.
+/// `parameter` (an extension member) names the query parameter that was wrong, when one was; `field` names the
+/// field of a request body that was (`items[0].quantity`).
 struct Problem: Error, Sendable {
   /// The HTTP status, e.g. 400.
   var status: Int
@@ -14,6 +15,8 @@ struct Problem: Error, Sendable {
   var detail: String
   /// The query parameter at fault, if any.
   var parameter: String?
+  /// The request body's field at fault, if any, as a path such as `items[0].quantity`.
+  var field: String?
   /// Extra header fields, e.g. `Allow` for 405 or `Retry-After` for 503.
   var headers: [HTTPField] = []
 
@@ -26,8 +29,16 @@ struct Problem: Error, Sendable {
   var title: String {
     switch status {
     case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
     case 404: "Not Found"
     case 405: "Method Not Allowed"
+    case 409: "Conflict"
+    case 412: "Precondition Failed"
+    case 413: "Content Too Large"
+    case 415: "Unsupported Media Type"
+    case 422: "Unprocessable Content"
+    case 428: "Precondition Required"
     case 503: "Service Unavailable"
     default: "Internal Server Error"
     }
@@ -43,6 +54,10 @@ struct Problem: Error, Sendable {
     if let parameter {
       bytes.append(literal: #", "parameter": "#)
       JSONWriter.string(parameter, to: &bytes)
+    }
+    if let field {
+      bytes.append(literal: #", "field": "#)
+      JSONWriter.string(field, to: &bytes)
     }
     bytes.append(literal: "}\n")
     let type = HTTPField("Content-Type", MediaType.problem)

@@ -183,7 +183,8 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let closure, let connection, let state, let uploadSize else { return .NO }
   let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
   guard let pointer = state.pointee else {  // the headers are read
-    let exchange = Exchange(method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+    let exchange = Exchange(
+      method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     core.inFlight.add(1, ordering: .relaxed)
     if exchange.readsBody, let length = declaredLength(on: connection), length > core.bodyLimit {

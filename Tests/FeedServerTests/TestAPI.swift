@@ -15,17 +15,18 @@ final class TestAPI: CheckedFeedAPI {
   /// The database served.
   let database: TestDatabase
   /// The API under test.
-  let api: FeedAPI
+  var api: FeedAPI
   private let folder: URL
 
-  /// An API over a new database on `backend`, seeded with the bundled reference feed and `generate` more items.
-  init(_ backend: Backend = .sqlite, generate: Int = 0) throws {
+  /// An API over a new database on `backend`, seeded with the bundled reference feed and `generate` more items
+  /// (and the default seeds of the plugins of `registry`, the built-in ones unless given).
+  init(_ backend: Backend = .sqlite, generate: Int = 0, registry: PluginRegistry? = nil) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-api-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     database = try backend.makeDatabase(in: folder)
-    let registry = try PluginRegistry.builtIn()
+    let registry = try registry ?? PluginRegistry.builtIn()
     let location = StoreLocation.resolve(option: database.argument, environment: [:])
-    try Self.seed(location, generate: generate)
+    try Self.seed(location, generate: generate, registry: registry)
     api = FeedAPI(
       location: location, registry: registry, defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
   }
@@ -37,11 +38,12 @@ final class TestAPI: CheckedFeedAPI {
   /// Adds `generate` feed items (after migrating and, on a new database, loading the reference feed), as
   /// `stackfeed seed --generate` does.
   func seed(generate: Int) throws {
-    try Self.seed(StoreLocation.resolve(option: database.argument, environment: [:]), generate: generate)
+    try Self.seed(
+      StoreLocation.resolve(option: database.argument, environment: [:]), generate: generate,
+      registry: PluginRegistry.builtIn())
   }
 
-  private static func seed(_ location: StoreLocation, generate: Int) throws {
-    let registry = try PluginRegistry.builtIn()
+  private static func seed(_ location: StoreLocation, generate: Int, registry: PluginRegistry) throws {
     let store = try FeedDatabase.open(location: location, migrations: registry.migrations, now: Date.init)
     if store.wasCreated {
       try Seeder(registry: registry).seed(
@@ -60,6 +62,21 @@ final class TestAPI: CheckedFeedAPI {
   /// The answer to `method target` (a path with its query, as a client sends it) with `headers`.
   func get(_ target: String, method: String = "GET", headers: [HTTPField] = []) -> HTTPResponse {
     api.respond(to: Self.request(method, target, headers: headers))
+  }
+
+  /// The answer to `method target` from `caller`, with `json` as the body (and `Content-Type:
+  /// application/json` unless `headers` give a `Content-Type`).
+  func send(
+    _ method: String, _ target: String, as caller: Caller, json: String? = nil, headers: [HTTPField] = []
+  ) -> HTTPResponse {
+    var request = Self.request(method, target, headers: headers)
+    if let json {
+      request.body = Array(json.utf8)
+      if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+        request.headers.append(HTTPField("Content-Type", "application/json"))
+      }
+    }
+    return api.respond(to: request, as: caller)
   }
 
   /// The request for `target`: its path, and its query split into arguments (`name` alone has no value).

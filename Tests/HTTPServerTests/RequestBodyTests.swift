@@ -83,7 +83,8 @@ struct RequestBodyTests {
     try HTTPClient.send(Array((head + chunks).utf8), to: descriptor)
     #expect(HTTPClient.readToEnd(descriptor).isEmpty)
     #expect(seen.requests.withLock { $0.isEmpty })
-    let reply = try HTTPClient.request(port: server.port, method: "POST", target: "/echo", headers: ["Content-Length: 0"])
+    let reply = try HTTPClient.request(
+      port: server.port, method: "POST", target: "/echo", headers: ["Content-Length: 0"])
     #expect(reply.text == "POST 0:")
   }
 }

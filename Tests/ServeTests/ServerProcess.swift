@@ -124,6 +124,15 @@ final class ServerProcess {
   func get(_ target: String, method: String = "GET", headers: [String] = []) throws -> HTTPReply {
     try HTTPClient.request(port: port, method: method, target: target, headers: headers)
   }
+
+  /// A request with `body` (its `Content-Length` added; `Content-Type: application/json` unless `headers` give
+  /// a `Content-Type`).
+  func send(_ method: String, _ target: String, body: [UInt8], headers: [String] = []) throws -> HTTPReply {
+    let type = headers.contains { $0.lowercased().hasPrefix("content-type:") } ? [] : ["Content-Type: application/json"]
+    return try HTTPClient.request(
+      port: port, method: method, target: target, headers: headers + type + ["Content-Length: \(body.count)"],
+      body: body)
+  }
 }
 
 extension ServerProcess: CheckedFeedAPI {

@@ -53,6 +53,24 @@ public struct SeedRecord: Sendable {
     }
   }
 
+  private init(file: String, index: Int?, fieldPrefix: String, id: String?, fields: [(key: String, value: JSONValue)]) {
+    self.file = file
+    self.index = index
+    self.fieldPrefix = fieldPrefix
+    self.id = id
+    self.fields = fields
+  }
+
+  /// This record's fields laid over `texts` (name → text, `nil` for null): what a partial change (`PATCH`) of
+  /// a row whose fields are `texts` makes, to be read and checked by the same rules as a whole record.
+  public func merged(overTexts texts: [(name: String, value: String?)]) -> SeedRecord {
+    var merged = texts.filter { text in !fields.contains { $0.key == text.name } }.map { text in
+      (key: text.name, value: text.value.map(JSONValue.string) ?? .null)
+    }
+    merged += fields
+    return SeedRecord(file: file, index: index, fieldPrefix: fieldPrefix, id: id, fields: merged)
+  }
+
   /// The value of `field`, if the record has it (records have a handful of fields: a scan is cheapest).
   private func value(of field: String) -> JSONValue? {
     fields.first { $0.key == field }?.value
@@ -61,6 +79,13 @@ public struct SeedRecord: Sendable {
   /// An error about `field` of this record.
   public func error(_ field: String?, _ problem: String) -> SeedError {
     SeedError(file: file, record: index, id: id, field: field.map { fieldPrefix + $0 }, problem: problem)
+  }
+
+  /// Throws naming the first field of the record that is not one of `known` (a request body must hold only the
+  /// fields its route reads; seed files may carry others, which are ignored).
+  public func rejectFields(notIn known: Set<String>) throws(SeedError) {
+    guard let unknown = fields.first(where: { !known.contains($0.key) }) else { return }
+    throw error(unknown.key, "unknown field (expected \(known.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
   }
 
   /// A required string.

@@ -51,9 +51,14 @@ public struct PromoPlugin: RowPlugin {
     for record in records {
       let id = try record.identifier()
       try ids.insert(id, of: record)
-      promos.append(Promo(id: id, text: try record.string("text")))
+      promos.append(try Self.promo(from: record))
     }
     return promos
+  }
+
+  /// The promo of a record by the rules of `promos.json`, which `POST /v1/promos` follows too.
+  static func promo(from record: SeedRecord) throws(SeedError) -> Promo {
+    Promo(id: try record.identifier(), text: try record.string("text"))
   }
 
   /// Upserts the promos by id at ranks 1…n in file order; a promo of another id that held one of those ranks

@@ -1,0 +1,41 @@
+/// A route's path with named segments, e.g. `/v1/orders/{id}`: each segment is literal text or a `{name}` that
+/// matches any one non-empty segment and is handed to the route as a parameter.
+///
+///     let pattern = RoutePattern("/v1/orders/{id}")
+///     pattern.match("/v1/orders/o-1")   // ["id": "o-1"]
+///     pattern.match("/v1/orders")       // nil
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+  private enum Segment: Sendable, Hashable {
+    case literal(Substring)
+    case parameter(String)
+  }
+
+  /// The pattern as written.
+  public let description: String
+  private let segments: [Segment]
+
+  /// The pattern `text`, a path starting with `/`.
+  public init(_ text: String) {
+    description = text
+    segments = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { segment in
+      segment.first == "{" && segment.last == "}"
+        ? .parameter(String(segment.dropFirst().dropLast())) : .literal(segment)
+    }
+  }
+
+  /// The parameters of `path` when it matches (segment by segment, parameters non-empty); `nil` otherwise.
+  public func match(_ path: String) -> [String: String]? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.first == "", parts.count == segments.count + 1 else { return nil }
+    var parameters: [String: String] = [:]
+    for (segment, part) in zip(segments, parts.dropFirst()) {
+      switch segment {
+      case .literal(let text): guard part == text else { return nil }
+      case .parameter(let name):
+        guard !part.isEmpty else { return nil }
+        parameters[name] = String(part)
+      }
+    }
+    return parameters
+  }
+}

@@ -1,0 +1,55 @@
+import CivilTime
+import FeedStore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A request as a ``RowRoute``'s handler sees it: who sends it, the path's parameters and the JSON body, with
+/// accessors that read and check it by the seed files' rules (``SeedRecord``): a bad field is a ``SeedError``
+/// naming it, which the server answers 422.
+public struct RowRequest: Sendable {
+  /// The user the caller acts as (`default` for an anonymous caller).
+  public var user: String
+  /// What the caller's token allows (`nil`: no token).
+  public var scope: TokenScope?
+  /// The path's `{name}` segments, by name.
+  public var parameters: [String: String]
+  /// The JSON body as a record (routes whose method takes a body); errors name its fields.
+  public var body: SeedRecord?
+  /// The formatting context of the rows answered (the server's zone).
+  public var context: RowContext
+  /// When the request is handled.
+  public var now: Date
+
+  /// A request (the server makes them; tests may too).
+  public init(
+    user: String, scope: TokenScope?, parameters: [String: String] = [:], body: SeedRecord? = nil,
+    context: RowContext, now: Date
+  ) {
+    self.user = user
+    self.scope = scope
+    self.parameters = parameters
+    self.body = body
+    self.context = context
+    self.now = now
+  }
+
+  /// The parameter `name` of the path (the route's pattern names it, so it is there).
+  public func parameter(_ name: String) -> String {
+    parameters[name] ?? ""
+  }
+
+  /// The body, which must be a JSON object with no member but `fields`; throws a ``SeedError`` naming the first
+  /// other member.
+  public func body(fields: Set<String>) throws(SeedError) -> SeedRecord {
+    guard let body else { throw SeedError(file: RowRequest.bodyName, problem: "a JSON object is needed") }
+    try body.rejectFields(notIn: fields)
+    return body
+  }
+
+  /// What errors call the body: `the request body`.
+  public static let bodyName = "the request body"
+}

@@ -1,0 +1,76 @@
+import FeedStore
+import SQLCore
+
+/// A route a row plugin adds to the HTTP API (``RowWriter``): its method and path, the scope a caller's token
+/// needs, and the handler, which runs in one transaction of the store (a write transaction for every method
+/// but `GET`). The server does the rest the same way for every route: it finds the route, checks the token's
+/// scope (401/403), parses and checks the JSON body (415/413/400), checks `If-Match` against the route's
+/// ``target`` (428/412), turns a ``SeedError`` into a 422 naming the field, and answers the row the handler
+/// returns as `GET /v1/rows/{kind}/{id}` shows it.
+///
+///     RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, target: { request, db in … }) { request, db in
+///       let record = try request.requireBody()
+///       …
+///       return .updated(row)
+///     }
+public struct RowRoute: Sendable {
+  /// The HTTP methods a route may answer.
+  public enum Method: String, Sendable, Hashable, CaseIterable {
+    /// Reads (also answers `HEAD`); runs in a read transaction.
+    case get = "GET"
+    /// Creates; takes a JSON body.
+    case post = "POST"
+    /// Changes; takes a JSON body.
+    case patch = "PATCH"
+    /// Deletes; takes no body.
+    case delete = "DELETE"
+
+    /// Whether requests of this method carry a JSON body.
+    public var takesBody: Bool { self == .post || self == .patch }
+  }
+
+  /// What a handler or a target is given: the request and the store connection, inside the transaction.
+  public typealias Handler = @Sendable (RowRequest, StoreConnection) throws -> RowOutcome
+  /// Finds the row a request changes, as its `GET` shows it; `nil` when there is none (404).
+  public typealias Target = @Sendable (RowRequest, StoreConnection) throws -> FeedRow?
+
+  /// The method.
+  public let method: Method
+  /// The path, with `{name}` segments for parameters.
+  public let pattern: RoutePattern
+  /// The least scope the caller's token needs (`nil`: none, anonymous callers too).
+  public let scope: TokenScope?
+  /// When set, the request must carry `If-Match` (else 428) naming the `ETag` of this row as `GET` gives it
+  /// (else 412); a missing row is 404. Runs in the handler's transaction, before it.
+  public let target: Target?
+  /// Whether a `POST` may carry `Idempotency-Key`: the server then answers a repeated request (same caller,
+  /// key and body) with the first one's answer, without running the handler again.
+  public let isIdempotent: Bool
+  /// Makes the answer.
+  public let handler: Handler
+
+  /// A route answering `method` at `pattern` for callers whose token allows `scope`.
+  public init(
+    _ method: Method, _ pattern: String, scope: TokenScope?, target: Target? = nil, isIdempotent: Bool = false,
+    handler: @escaping Handler
+  ) {
+    self.method = method
+    self.pattern = RoutePattern(pattern)
+    self.scope = scope
+    self.target = target
+    self.isIdempotent = isIdempotent
+    self.handler = handler
+  }
+}
+
+/// A row plugin that adds routes to the HTTP API: its writes (and reads that are not `/v1/rows`), e.g. the
+/// order plugin's `POST /v1/me/orders`. The server routes to them without knowing the kind; a plugin that does
+/// not adopt this protocol adds none.
+///
+///     extension BannerPlugin: RowWriter {
+///       var routes: [RowRoute] { [RowRoute(.post, "/v1/banners", scope: .admin) { request, db in … }] }
+///     }
+public protocol RowWriter: RowPlugin {
+  /// The routes, each answered by its handler.
+  var routes: [RowRoute] { get }
+}
