@@ -37,9 +37,10 @@ extension FeedAPI {
         status: 428, detail: "\(request.method) \(request.path) needs If-Match with the row's ETag (as GET gives it)")
     }
     let body = route.method.takesBody ? try RequestBody.record(of: request) : nil
+    var context = contexts.context(for: defaultZone)
+    context.viewer = caller.user
     let rowRequest = RowRequest(
-      user: caller.user, scope: caller.scope, parameters: parameters, body: body,
-      context: contexts.context(for: defaultZone), now: now())
+      user: caller.user, scope: caller.scope, parameters: parameters, body: body, context: context, now: now())
     do {
       if route.method == .get {
         return try source.read { snapshot in

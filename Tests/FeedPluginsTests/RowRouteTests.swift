@@ -19,7 +19,7 @@ struct StubWriter: RowWriter {
   func writeSeed(_ seed: Int, to db: StoreConnection) throws {}
   func deleteAll(in db: StoreConnection) throws {}
   func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, _ body: (Int64, Int) throws -> Void
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext, _ body: (Int64, Int) throws -> Void
   ) throws {}
   func viewModel(for model: Int, context: RowContext) -> Int { model }
   func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }

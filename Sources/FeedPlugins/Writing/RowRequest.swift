@@ -19,7 +19,7 @@ public struct RowRequest: Sendable {
   public var parameters: [String: String]
   /// The JSON body as a record (routes whose method takes a body); errors name its fields.
   public var body: SeedRecord?
-  /// The formatting context of the rows answered (the server's zone).
+  /// The formatting context of the rows answered: the server's zone, the caller's user as the viewer.
   public var context: RowContext
   /// When the request is handled.
   public var now: Date
