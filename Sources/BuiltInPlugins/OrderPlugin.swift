@@ -13,7 +13,7 @@ import SQLCore
 /// The order row: the viewer's most recent order (by `orderedAt`) with its line items and products, at index 1
 /// of the feed items. Owns `products.json` and `orders.json` (an order's optional `"user"` names its owner).
 public struct OrderPlugin: RowPlugin {
-  private enum SQL {
+  enum SQL {
     static let upsertProduct = """
       INSERT INTO product (id, title, image) VALUES ($1, $2, $3)
       ON CONFLICT (id) DO UPDATE SET title = excluded.title, image = excluded.image
@@ -94,15 +94,24 @@ public struct OrderPlugin: RowPlugin {
     guard key == nil, limit != 0 else { return }
     var order: Order?
     try db.query(SQL.latest, [.text(context.viewer)]) { row in
-      if order == nil {
-        let date = Date(timeIntervalSince1970: Double(try row.int64(at: 2)) / 1000)
-        order = Order(id: try row.string(at: 0), status: try row.string(at: 1), orderedAt: date, items: [])
-      }
-      guard let quantity = try row.optionalInt64(at: 3) else { return }
-      let product = Product(id: try row.string(at: 4), title: try row.string(at: 5), image: try row.string(at: 6))
-      order?.items.append(LineItem(product: product, quantity: Int(quantity)))
+      if order == nil { order = try Self.order(row) }
+      if let item = try Self.lineItem(row) { order?.items.append(item) }
     }
     if let order { try body(0, order) }
+  }
+
+  /// The order (without its items) of a result row whose first columns are id, status, ordered_at.
+  static func order(_ row: StoreRow) throws -> Order {
+    let date = Date(timeIntervalSince1970: Double(try row.int64(at: 2)) / 1000)
+    return Order(id: try row.string(at: 0), status: try row.string(at: 1), orderedAt: date, items: [])
+  }
+
+  /// The line item of a result row whose columns 3…6 are quantity, product id, title, image; `nil` for an
+  /// order without lines (the left join's nulls).
+  static func lineItem(_ row: StoreRow) throws -> LineItem? {
+    guard let quantity = try row.optionalInt64(at: 3) else { return nil }
+    let product = Product(id: try row.string(at: 4), title: try row.string(at: 5), image: try row.string(at: 6))
+    return LineItem(product: product, quantity: Int(quantity))
   }
 
   /// The order texts and gallery, dated in the context's time zone.

@@ -57,24 +57,41 @@ public struct OrderSeed: Sendable, Hashable {
     for record in orderRecords ?? [] {
       let id = try record.identifier()
       try orderIDs.insert(id, of: record)
-      let status = try record.string("status")
+      let status = try Self.status(of: record)
       let orderedAt = try record.instant("orderedAt")
       let user = try record.optionalString("user") ?? User.defaultID
       guard users.contains(user) else {
         throw record.error("user", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
       }
-      var lines: [Line] = []
-      for (index, element) in try record.array("items").enumerated() {
-        let line = try SeedRecord(
-          element, file: record.file, index: record.index, id: id, fieldPrefix: "items[\(index)].")
-        let product = try line.string("product")
-        guard known.contains(product) else {
-          throw line.error("product", "unknown product \"\(product)\" (not in products.json)")
-        }
-        lines.append(Line(product: product, quantity: try line.integer("quantity", minimum: 1)))
+      let lines = try Self.lines(of: record, id: id, onlyKnownFields: false) { product in
+        known.contains(product) ? nil : "unknown product \"\(product)\" (not in products.json)"
       }
       orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines))
     }
     return OrderSeed(products: products, orders: orders)
+  }
+
+  /// An order's `status`, by the rule of `orders.json` (a string), which `PATCH /v1/orders/{id}` follows too.
+  static func status(of record: SeedRecord) throws(SeedError) -> String {
+    try record.string("status")
+  }
+
+  /// An order's `items` by the rules of `orders.json`, which `POST /v1/me/orders` follows too: an array of
+  /// `{"product": string, "quantity": integer ≥ 1}`, errors naming `items[i].…`; `problem(product)` says what is
+  /// wrong with a product id (`nil`: it is known). With `onlyKnownFields` (a request body), a line holding
+  /// another field is refused too.
+  static func lines(
+    of record: SeedRecord, id: String?, onlyKnownFields: Bool, problem: (String) -> String?
+  ) throws(SeedError) -> [Line] {
+    var lines: [Line] = []
+    for (index, element) in try record.array("items").enumerated() {
+      let line = try SeedRecord(
+        element, file: record.file, index: record.index, id: id, fieldPrefix: "items[\(index)].")
+      if onlyKnownFields { try line.rejectFields(notIn: ["product", "quantity"]) }
+      let product = try line.string("product")
+      if let problem = problem(product) { throw line.error("product", problem) }
+      lines.append(Line(product: product, quantity: try line.integer("quantity", minimum: 1)))
+    }
+    return lines
   }
 }

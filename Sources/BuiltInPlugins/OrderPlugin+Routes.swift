@@ -1,0 +1,112 @@
+import FeedModels
+import FeedPlugins
+import FeedStore
+import SQLCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension OrderPlugin: RowWriter {
+  enum WriteSQL {
+    static let product = "SELECT title, image FROM product WHERE id = $1"
+    /// The order's time: now, or just after the user's latest order when that is later (same millisecond, a
+    /// clock set back), so that the new order is at once the user's latest (index 1 of their feed).
+    static let latestTime = "SELECT max(ordered_at) FROM orders WHERE user_id = $1"
+    static let insertOrder = "INSERT INTO orders (id, status, ordered_at, user_id) VALUES ($1, $2, $3, $4)"
+    static let setStatus = "UPDATE orders SET status = $2 WHERE id = $1"
+    /// One order with its lines and products, and its owner.
+    static let order = """
+      SELECT orders.id, orders.status, orders.ordered_at, line_item.quantity, product.id, product.title,
+        product.image, orders.user_id
+      FROM orders
+      LEFT JOIN line_item ON line_item.order_id = orders.id
+      LEFT JOIN product ON product.id = line_item.product_id
+      WHERE orders.id = $1
+      ORDER BY line_item.line
+      """
+  }
+
+  /// The status of an order placed through the API.
+  public static let placedStatus = "placed"
+
+  /// `PATCH /v1/orders/{id}` `{"status"}`, by the rule of `orders.json`.
+  private func setStatus(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
+    let status = try OrderSeed.status(of: request.body(fields: ["status"]))
+    let id = request.parameter("id")
+    try db.execute(WriteSQL.setStatus, [.text(id), .text(status)])
+    guard let (order, _) = try load(id, db) else { throw RowRefusal.notFound("there is no order \"\(id)\"") }
+    return .ok(row(for: order, request))
+  }
+
+  /// `POST /v1/me/orders` (scope write, `Idempotency-Key`), `GET /v1/orders/{id}` (its owner or an admin: 404
+  /// for anyone else, never revealing that it exists), `PATCH /v1/orders/{id}` (admin, `If-Match`).
+  public var routes: [RowRoute] {
+    [
+      RowRoute(.post, "/v1/me/orders", scope: .write, isIdempotent: true) { request, db in
+        try place(request, db)
+      },
+      RowRoute(.get, "/v1/orders/{id}", scope: .read) { request, db in
+        let id = request.parameter("id")
+        guard let (order, owner) = try load(id, db), owner == request.user || request.scope == .admin else {
+          throw RowRefusal.notFound("there is no order with the id \"\(id)\"")
+        }
+        return .ok(row(for: order, request))
+      },
+      RowRoute(
+        .patch, "/v1/orders/{id}", scope: .admin,
+        target: { request, db in try load(request.parameter("id"), db).map { row(for: $0.order, request) } },
+        handler: { request, db in try setStatus(request, db) }),
+    ]
+  }
+
+  /// `POST /v1/me/orders` `{"items": [{"product", "quantity"}]}`: a new order of the caller's, by the rules of
+  /// `orders.json` (each product must exist); 201 with its row, at `/v1/orders/{id}`.
+  private func place(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
+    let record = try request.body(fields: ["items"])
+    var products: [String: Product] = [:]
+    for element in (try? record.array("items")) ?? [] {
+      guard let line = try? SeedRecord(element, file: record.file, index: nil),
+        let id = try? line.string("product"), products[id] == nil
+      else { continue }
+      products[id] = try db.queryOne(WriteSQL.product, [.text(id)]) { row in
+        Product(id: id, title: try row.string(at: 0), image: try row.string(at: 1))
+      }
+    }
+    let lines = try OrderSeed.lines(of: record, id: nil, onlyKnownFields: true) { product in
+      products[product] == nil ? "unknown product \"\(product)\"" : nil
+    }
+    let latest = try db.queryOne(WriteSQL.latestTime, [.text(request.user)]) { try $0.optionalInt64(at: 0) } ?? nil
+    let time = max(Self.milliseconds(request.now), (latest ?? Int64.min) + 1)
+    var uuids = RandomUUIDs()
+    let id = uuids.next()
+    try db.execute(WriteSQL.insertOrder, [.text(id), .text(Self.placedStatus), .integer(time), .text(request.user)])
+    let insertLine = try db.prepare(SQL.insertLine)
+    for (number, line) in lines.enumerated() {
+      try insertLine.run([.text(id), .integer(Int64(number)), .text(line.product), .integer(Int64(line.quantity))])
+    }
+    let order = Order(
+      id: id, status: Self.placedStatus, orderedAt: Date(timeIntervalSince1970: Double(time) / 1000),
+      items: lines.compactMap { line in products[line.product].map { LineItem(product: $0, quantity: line.quantity) } })
+    return .created(row(for: order, request), location: "/v1/orders/\(id)")
+  }
+
+  /// The order `id` and its owner, or `nil` when there is none.
+  private func load(_ id: String, _ db: StoreConnection) throws -> (order: Order, owner: String)? {
+    var found: (order: Order, owner: String)?
+    try db.query(WriteSQL.order, [.text(id)]) { row in
+      if found == nil {
+        found = (try Self.order(row), try row.string(at: 7))
+      }
+      if let item = try Self.lineItem(row) { found?.order.items.append(item) }
+    }
+    return found
+  }
+
+  /// The row of `order`, formatted in the request's context.
+  private func row(for order: Order, _ request: RowRequest) -> FeedRow {
+    row(for: viewModel(for: order, context: request.context))
+  }
+}
