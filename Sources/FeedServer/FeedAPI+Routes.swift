@@ -36,6 +36,7 @@ extension FeedAPI {
       throw Problem(
         status: 428, detail: "\(request.method) \(request.path) needs If-Match with the row's ETag (as GET gives it)")
     }
+    let key = route.isIdempotent ? try Self.idempotencyKey(request) : nil
     let body = route.method.takesBody ? try RequestBody.record(of: request) : nil
     var context = contexts.context(for: defaultZone)
     context.viewer = caller.user
@@ -44,16 +45,29 @@ extension FeedAPI {
     do {
       if route.method == .get {
         return try source.read { snapshot in
-          Self.tagged(try answer(route.handler(rowRequest, snapshot.database), to: request))
+          let answer = try answer(route.handler(rowRequest, snapshot.database))
+          return Self.tagged(HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body))
         }
       }
       return try source.write { db in
+        let keys = IdempotencyKeys(db)
+        if let key {
+          let sent = "\(request.method) \(request.path)\n" + String(decoding: request.body, as: UTF8.self)
+          switch try keys.claim(user: caller.user, key: key, request: sent, now: Self.milliseconds(rowRequest.now)) {
+          case .claimed: break
+          case .answered(let first): return Self.written(first)
+          case .usedByAnotherRequest:
+            throw Problem(
+              status: 422,
+              detail: "the Idempotency-Key \"\(key)\" was used with another request (another body or route)")
+          }
+        }
         if let target = route.target, let ifMatch {
           try checkCurrent(target(rowRequest, db), ifMatch: ifMatch, request)
         }
-        var response = try answer(route.handler(rowRequest, db), to: request)
-        response.headers.append(HTTPField("Cache-Control", "no-store"))
-        return response
+        let answer = try answer(route.handler(rowRequest, db))
+        if let key { try keys.record(user: caller.user, key: key, answer) }
+        return Self.written(answer)
       }
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
@@ -74,17 +88,50 @@ extension FeedAPI {
     }
   }
 
-  /// The response of a handler's outcome: the row as `/v1/rows` shows it, with its `ETag` and `Location`.
-  private func answer(_ outcome: RowOutcome, to request: HTTPRequest) throws -> HTTPResponse {
-    guard let row = outcome.row else { return HTTPResponse(status: outcome.status) }
+  /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it.
+  private func answer(_ outcome: RowOutcome) throws -> IdempotencyKeys.Answer {
+    guard let row = outcome.row else { return IdempotencyKeys.Answer(status: outcome.status, location: nil, body: []) }
     guard let body = rowDocument(row, width: LayoutWidth.standard) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")
     }
-    var headers = [HTTPField("Content-Type", MediaType.json)]
-    if let location = outcome.location { headers.append(HTTPField("Location", location)) }
-    if request.method != "GET" && request.method != "HEAD" {
-      headers.append(HTTPField("ETag", EntityTag.of(body)))
+    return IdempotencyKeys.Answer(status: outcome.status, location: outcome.location, body: body)
+  }
+
+  /// The media type and `Location` of an answer.
+  private static func headers(of answer: IdempotencyKeys.Answer) -> [HTTPField] {
+    var headers: [HTTPField] = []
+    if !answer.body.isEmpty { headers.append(HTTPField("Content-Type", MediaType.json)) }
+    if let location = answer.location { headers.append(HTTPField("Location", location)) }
+    return headers
+  }
+
+  /// The response of a write's answer (the first time, and to a request repeating its `Idempotency-Key`): its
+  /// headers, the body's `ETag`, `Cache-Control: no-store`.
+  private static func written(_ answer: IdempotencyKeys.Answer) -> HTTPResponse {
+    var headers = headers(of: answer)
+    if !answer.body.isEmpty { headers.append(HTTPField("ETag", EntityTag.of(answer.body))) }
+    headers.append(HTTPField("Cache-Control", "no-store"))
+    return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
+  }
+
+  /// The request's `Idempotency-Key`, if any: 1 to ``maximumKeyBytes`` printable ASCII characters (space to
+  /// `~`), else 400.
+  private static func idempotencyKey(_ request: HTTPRequest) throws(Problem) -> String? {
+    guard let key = request.header("Idempotency-Key") else { return nil }
+    guard (1...maximumKeyBytes).contains(key.utf8.count), key.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) else {
+      throw Problem(
+        status: 400,
+        detail: "Idempotency-Key takes 1 to \(maximumKeyBytes) printable ASCII characters, not \(key.utf8.count) bytes"
+          + (key.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) ? "" : " with others"))
     }
-    return HTTPResponse(status: outcome.status, headers: headers, body: body)
+    return key
+  }
+
+  /// The longest `Idempotency-Key`, in bytes.
+  static let maximumKeyBytes = 255
+
+  /// Milliseconds since 1970.
+  private static func milliseconds(_ date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded())
   }
 }

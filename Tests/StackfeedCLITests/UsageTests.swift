@@ -87,8 +87,9 @@ import Testing
         applied 0003_order_create
         applied 0004_account_users
         applied 0005_order_user
+        applied 0007_account_idempotency
         applied 0008_header_users
-        \(database) is up to date (6 migration(s) applied)
+        \(database) is up to date (7 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -97,7 +98,7 @@ import Testing
     #expect(
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
-        + "0008_header_users")
+        + "0007_account_idempotency\n0008_header_users")
   }
 
   @Test(arguments: Backend.available)
