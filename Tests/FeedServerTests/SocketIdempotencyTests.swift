@@ -39,7 +39,7 @@ struct SocketIdempotencyTests {
   func oneKey(backend: Backend, servers: Int) throws {
     let api = try OrderWriteTests.api(backend)
     let running = try (0..<servers).map { _ in try Self.server(api.database) }
-    defer { running.forEach { $0.stop() } }
+    defer { for server in running { server.stop() } }
     let ports = running.map(\.port)
     let body = Array(OrderWriteTests.order.utf8)
     let replies = Mutex<[Reply]>([])
