@@ -200,8 +200,8 @@ let package = Package(
     .testTarget(
       name: "FeedServerTests",
       dependencies: [
-        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "StackfeedTestSupport",
-        "PromoPlugin",
+        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "PostgresCore",
+        "StackfeedTestSupport", "PromoPlugin",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),

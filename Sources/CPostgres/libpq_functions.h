@@ -27,6 +27,7 @@
   X(int, PQenterPipelineMode, enter_pipeline_mode, (PGconn *conn), (conn))                                 \
   X(int, PQexitPipelineMode, exit_pipeline_mode, (PGconn *conn), (conn))                                   \
   X(int, PQpipelineSync, pipeline_sync, (PGconn *conn), (conn))                                             \
+  X(PGnotify *, PQnotifies, notifies, (PGconn *conn), (conn))                                               \
   X(ExecStatusType, PQresultStatus, result_status, (const PGresult *res), (res))                            \
   X(char *, PQresultErrorMessage, result_error_message, (const PGresult *res), (res))                       \
   X(char *, PQresultErrorField, result_error_field, (const PGresult *res, int field_code), (res, field_code)) \
@@ -42,7 +43,8 @@
 #define LIBPQ_PROCEDURES(X)   \
   X(PQfinish, finish, PGconn *, conn) \
   X(PQreset, reset, PGconn *, conn)   \
-  X(PQclear, clear, PGresult *, res)
+  X(PQclear, clear, PGresult *, res) \
+  X(PQfreemem, freemem, void *, ptr)
 
 // The ones only lazy.c calls (stackfeed_pq_connect), same shape as LIBPQ_FUNCTIONS.
 typedef void (*stackfeed_pq_notice_processor)(void *arg, const char *message);

@@ -8,20 +8,15 @@ import PostgresCore
 /// run once more: a read has no effect to repeat, so the answer is right or the request gets a 503, never a
 /// wrong page.
 ///
-/// PostgreSQL has no cheap counterpart of SQLite's `PRAGMA data_version`, so every read starts its memo afresh
-/// (a new version each time): answers are never remembered across reads here.
+/// Each connection keeps an ``AnswerMemo``, as on SQLite, and listens on PostgresCore's
+/// `Connection.commitChannel`, where every write transaction of the store (any process, any machine) announces
+/// its commit. Before each read one round trip without a statement brings the notifications of every commit
+/// acknowledged so far (``PostgresReader/version()``): any of them, or a new session, starts a new version, and
+/// the memo forgets its answers. An answer is labelled with the version taken before its snapshot, so a commit
+/// that snapshot missed is announced after that label and forgets it. A connection that cannot listen (a hot
+/// standby, `--read-db`) starts a new version at every read: no memo there. Writes (``write(_:)``) run on
+/// connections of their own, and announce their commits like every write.
 public final class PostgresReaders: FeedSource, Sendable {
-  private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
-    let connection: PostgresCore.Connection
-    let memo: AnswerMemo
-    var reads: Int64 = 0
-
-    init(connection: PostgresCore.Connection, memo: AnswerMemo) {
-      self.connection = connection
-      self.memo = memo
-    }
-  }
-
   private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
     let connection: PostgresCore.Connection
   }
@@ -31,14 +26,17 @@ public final class PostgresReaders: FeedSource, Sendable {
   /// The URL without its password, for messages.
   public let name: String
   private let registry: PluginRegistry
-  private let readers = ConnectionPool<Reader>()
+  private let readers = ConnectionPool<PostgresReader>()
   private let writers = ConnectionPool<Writer>()
+  private let memoBytes: Int
 
-  /// Readers of the PostgreSQL database at `location`.
-  public init(location: StoreLocation, registry: PluginRegistry) {
+  /// Readers of the PostgreSQL database at `location`; each connection's memo holds at most `memoBytes` of
+  /// answers.
+  public init(location: StoreLocation, registry: PluginRegistry, memoBytes: Int = 4 << 20) {
     self.url = location.path
     self.name = location.name
     self.registry = registry
+    self.memoBytes = memoBytes
   }
 
   /// Runs `body` over one read transaction of the database; ``StoreUnavailable`` when it cannot be reached or
@@ -55,19 +53,19 @@ public final class PostgresReaders: FeedSource, Sendable {
   }
 
   /// One read transaction, run once more on a new session when the connection was lost before or during it.
-  private func reading<T>(on reader: Reader, _ body: (FeedSnapshot) throws -> T) throws -> T {
+  private func reading<T>(on reader: PostgresReader, _ body: (FeedSnapshot) throws -> T) throws -> T {
     let connection = reader.connection
     func once() throws -> T {
-      try connection.read {
-        reader.reads += 1
-        reader.memo.use(version: reader.reads)
+      let version = try reader.version()
+      return try connection.read {
+        reader.memo.use(version: version)
         return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .postgres(connection)))
       }
     }
     do {
       return try once()
     } catch let error as PostgresError where error.isConnectionLost {
-      try connection.reconnect()
+      try reader.reconnect()
       return try once()
     }
   }
@@ -86,8 +84,8 @@ public final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
-  private func open() throws -> Reader {
-    Reader(connection: try connect(), memo: AnswerMemo(limit: 0))
+  private func open() throws -> PostgresReader {
+    PostgresReader(connection: try connect(), memo: AnswerMemo(limit: memoBytes))
   }
 
   private func connect() throws -> PostgresCore.Connection {

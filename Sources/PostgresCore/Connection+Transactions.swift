@@ -4,7 +4,8 @@ import CPostgres
 extension Connection {
   /// Runs `body` in a transaction (`BEGIN` … `COMMIT`, READ COMMITTED), rolled back when `body` throws or
   /// `COMMIT` fails; returns what `body` returns. Inside another transaction it runs as a savepoint: its own
-  /// work rolls back on a throw.
+  /// work rolls back on a throw. Its commit is announced on ``commitChannel`` (a `NOTIFY` in the same round
+  /// trip as `COMMIT`), so that listening sessions learn of it.
   ///
   /// A statement that failed inside the transaction aborts it on the server; `COMMIT` then throws instead of
   /// quietly rolling back (PostgreSQL answers `ROLLBACK` to it).
@@ -102,7 +103,7 @@ extension Connection {
     do {
       let result = try body()
       if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR { throw Connection.caughtFailure(endpoint) }
-      try executeScript("COMMIT")
+      try executeScript(Connection.announcedCommit)
       return result
     } catch {
       if isConnected && isInTransaction { try? executeScript("ROLLBACK") }

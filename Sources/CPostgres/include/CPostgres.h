@@ -15,6 +15,9 @@
 // Opaque handles (libpq-fe.h: `typedef struct pg_conn PGconn; typedef struct pg_result PGresult;`).
 typedef struct pg_conn PGconn;
 typedef struct pg_result PGresult;
+// libpq-fe.h `typedef struct pgNotify {…} PGnotify;`: a notification; PostgresCore only counts and frees them, so
+// its fields are not declared.
+typedef struct pgNotify PGnotify;
 // postgres_ext.h: a type's object identifier.
 typedef unsigned int Oid;
 
@@ -89,6 +92,10 @@ PGresult *stackfeed_pq_get_result(PGconn *conn);
 int stackfeed_pq_enter_pipeline_mode(PGconn *conn);
 int stackfeed_pq_exit_pipeline_mode(PGconn *conn);
 int stackfeed_pq_pipeline_sync(PGconn *conn);
+
+// Notifications (LISTEN/NOTIFY): https://www.postgresql.org/docs/current/libpq-notify.html
+PGnotify *stackfeed_pq_notifies(PGconn *conn);
+void stackfeed_pq_freemem(void *ptr);
 
 ExecStatusType stackfeed_pq_result_status(const PGresult *res);
 char *stackfeed_pq_result_error_message(const PGresult *res);

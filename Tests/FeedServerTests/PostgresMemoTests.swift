@@ -1,0 +1,55 @@
+import FeedServer
+import Foundation
+import PostgresCore
+import StackfeedTestSupport
+import Testing
+
+/// The answer memo on PostgreSQL, in process: on (a change the store was not told of is not seen by a remembered
+/// answer), and forgotten by the very next answer once a write has committed, and when the connection is opened
+/// again. Other processes' writes: ServeTests.CoherenceTests.
+@Suite(
+  "FeedAPI on PostgreSQL: answers remembered until a commit is announced",
+  .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+struct PostgresMemoTests {
+  static let page = "/v1/feed?limit=5"
+
+  /// Changes the first feed item's title without a `write { }` transaction: nothing is announced.
+  private func changeUnannounced(_ api: TestAPI, to title: String) throws {
+    try api.database.execute(
+      "UPDATE feed_item SET title = '\(title)' WHERE position = (SELECT min(position) FROM feed_item)")
+  }
+
+  @Test("a remembered page stays until a write commits, and the very next answer after the commit is the new feed")
+  func forgottenOnceAWriteCommits() throws {
+    let api = try TestAPI(.postgres)
+    let before = api.get(Self.page)
+    #expect(before.status == 200)
+    try changeUnannounced(api, to: "Unannounced")
+    #expect(api.get(Self.page).body == before.body, "the memo is on: the page was not composed again")
+
+    let writer = try PostgresCore.Connection(api.database.argument)
+    try writer.write { try writer.execute("UPDATE feed_item SET subtitle = 'Announced' WHERE position > 0") }
+    let after = api.get(Self.page)
+    #expect(after.status == 200)
+    #expect(after.text.contains("UNANNOUNCED") && after.text.contains("Announced"), "\(after.text)")
+    #expect(after.header("ETag") != before.header("ETag"))
+  }
+
+  @Test("a connection the database ended is opened again, and forgets what it remembered")
+  func aNewSessionForgets() throws {
+    let api = try TestAPI(.postgres)
+    let before = api.get(Self.page)
+    try changeUnannounced(api, to: "Unannounced")
+    let admin = try PostgresCore.Connection(api.database.argument)
+    let others = try admin.queryAll(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    ) { try $0.int64(at: 0) }
+    #expect(!others.isEmpty, "the API's connection")
+    for pid in others {  // with a timeout, pg_terminate_backend waits until the session has ended
+      try admin.execute("SELECT pg_terminate_backend($1, 10000)", [.integer(pid)])
+    }
+    let after = api.get(Self.page)
+    #expect(after.status == 200)
+    #expect(after.body != before.body && after.text.contains("UNANNOUNCED"))
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import StackfeedTestSupport
+import Testing
+
+/// Two `stackfeed serve` processes over one database, each remembering its answers (SQLite: `PRAGMA data_version`;
+/// PostgreSQL: the commit notifications): a change committed by another process is in each server's very next
+/// answer. Each round asks every server before and right after a re-seed; the re-seed's process has exited (its
+/// commit acknowledged) before the next request is sent, and an answer from before fails the round.
+@Suite(
+  "two servers over one database: a commit anywhere is in every server's next answer",
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+struct CoherenceTests {
+  static let page = "/v1/feed?limit=500"
+
+  @Test(
+    "a re-seed from a third process is in both servers' next answers, round after round", arguments: Backend.available)
+  func aReseedIsInEveryServersNextAnswer(backend: Backend) throws {
+    let servers = try [ServerProcess(backend), ServerProcess()]
+    let database = servers[0].database
+    let folders = try [("small", 3), ("large", 400)].map { try LoadTests.seedFolder(servers[0], $0.0, items: $0.1) }
+    #expect(try servers[0].run(["seed", "--db", database, "--reset", "--from", folders[0]]).code == 0)
+    for server in servers { try server.start(["--db", database, "--threads", "1", "--quiet"]) }
+    // 3 items + header = 4 rows; 400 items + header = 401 rows.
+    var rows = 4
+    for round in 0..<10 {
+      for (index, server) in servers.enumerated() {
+        for _ in 0..<2 { #expect(try Self.rows(server) == rows, "round \(round), server \(index), before") }
+      }
+      let next = (round + 1) % 2
+      let seeded = try servers[0].run(["seed", "--db", database, "--reset", "--from", folders[next]])
+      #expect(seeded.code == 0, "\(seeded.stderr)")
+      rows = next == 0 ? 4 : 401
+      for (index, server) in servers.enumerated() {
+        #expect(try Self.rows(server) == rows, "round \(round), server \(index): an answer from before the re-seed")
+      }
+    }
+    for server in servers { #expect(server.stop() == 0) }
+  }
+
+  @Test(
+    "PostgreSQL: the memo is on across processes (a change nobody announced is not seen) and a seed clears it",
+    .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
+  func theMemoIsOnAndASeedClearsIt() throws {
+    let servers = try [ServerProcess(.postgres), ServerProcess()]
+    let database = servers[0].database
+    try servers[0].seed()
+    for server in servers { try server.start(["--db", database, "--threads", "1", "--quiet"]) }
+    let before = try servers.map { try $0.get(Self.page).body }
+    // Outside the store's write transactions, so not announced: the remembered pages stay (the memo is on).
+    try servers[0].testDatabase.execute("UPDATE feed_item SET title = 'Unannounced'")
+    for (index, server) in servers.enumerated() {
+      #expect(try server.get(Self.page).body == before[index], "server \(index) composed the page again")
+    }
+    try servers[0].seed(generate: 1)
+    for (index, server) in servers.enumerated() {
+      let after = try server.get(Self.page)
+      #expect(after.text.contains("UNANNOUNCED") && after.body.count > before[index].count, "server \(index)")
+    }
+    for server in servers { #expect(server.stop() == 0) }
+  }
+
+  /// The rows of the feed `server` answers.
+  static func rows(_ server: ServerProcess) throws -> Int {
+    let reply = try server.get(page)
+    guard reply.status == 200 else { throw ServerError(text: "\(reply.status) \(reply.text)") }
+    return try CachingAndPagingTests.ids(of: Data(reply.body)).count
+  }
+}
