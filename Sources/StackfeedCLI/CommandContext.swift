@@ -90,11 +90,28 @@ public final class CommandContext {
     return store
   }
 
-  /// The formatting context for dates in ``timeZone(option:)``; the system zone, when it is the one, is only
-  /// read if a date is shown.
-  public func rowContext(timeZoneOption option: String?) throws(UsageError) -> RowContext {
-    if option == nil && environment["TZ"] == nil { return RowContext(resolvingTimeZone: { ZoneInfo.system() }) }
-    return RowContext(timeZone: try timeZone(option: option))
+  /// The formatting context for dates in ``timeZone(option:)``, composed for `viewer` (the user `default` when
+  /// `nil`); the system zone, when it is the one, is only read if a date is shown.
+  public func rowContext(timeZoneOption option: String?, viewer: String? = nil) throws(UsageError) -> RowContext {
+    let viewer = viewer ?? RowContext.defaultViewer
+    if option == nil && environment["TZ"] == nil {
+      return RowContext(resolvingTimeZone: { ZoneInfo.system() }, viewer: viewer)
+    }
+    return RowContext(timeZone: try timeZone(option: option), viewer: viewer)
+  }
+
+  /// The user a feed is shown to: `--user`, else `$STACKFEED_USER`, else `nil` (the user `default`, unchecked:
+  /// a database without that user shows a feed without a header, as it always did). Empty values count as
+  /// absent.
+  public func viewer(option: String?) -> String? {
+    if let option, !option.isEmpty { return option }
+    if let user = environment["STACKFEED_USER"], !user.isEmpty { return user }
+    return nil
+  }
+
+  /// Throws ``UnknownUser`` (exit 67) when `viewer` is given and not a user of `database`.
+  public func checkViewer(_ viewer: String?, in database: StoreConnection) throws {
+    if let viewer { _ = try Users(database).require(id: viewer) }
   }
 
   /// The time zone for dates: `--time-zone` (an IANA name), else `$TZ`, else the system zone (`/etc/localtime`).

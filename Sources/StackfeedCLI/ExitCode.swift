@@ -14,6 +14,8 @@ public enum ExitCode {
   public static let dataError: Int32 = 65
   /// An input file or folder is missing.
   public static let noInput: Int32 = 66
+  /// The user given (`--user`, `$STACKFEED_USER`) is not in the database (sysexits `EX_NOUSER`).
+  public static let noUser: Int32 = 67
   /// An internal error (a bug).
   public static let software: Int32 = 70
   /// A database or I/O error: locked beyond the busy timeout, read-only, corrupt, not a database, a database
@@ -29,6 +31,7 @@ public enum ExitCode {
     case let error as FeedCursorError: return (usage, error.description)
     case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
+    case let error as UnknownUser: return (noUser, "\(error)" + (database.map { " in \($0)" } ?? ""))
     case let error as MigrationError:
       return (error.isBuildFault ? software : ioError, "database migration refused: \(error)")
     case let error as any SQLError:

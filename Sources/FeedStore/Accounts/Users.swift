@@ -34,6 +34,12 @@ public struct Users {
     }
   }
 
+  /// The user whose id is `id`; throws ``UnknownUser`` when there is none.
+  public func require(id: String) throws -> User {
+    guard let user = try find(id: id) else { throw UnknownUser(id: id) }
+    return user
+  }
+
   /// Every user, by id.
   public func list() throws -> [User] {
     try db.queryAll(SQL.list) { row in
@@ -44,12 +50,26 @@ public struct Users {
   /// Inserts `users`, or updates the names of those whose id exists, through one prepared statement (in the
   /// caller's transaction, when there is one).
   public func insert(_ users: some Sequence<User>) throws {
-    let upsert = try db.prepare(SQL.upsert)
-    for user in users {
-      try upsert.bind(user.id, at: 1)
-      try upsert.bind(user.firstName, at: 2)
-      try upsert.bind(user.lastName, at: 3)
-      try upsert.runBound()
+    let insert = try inserter()
+    for user in users { try insert(user) }
+  }
+
+  /// What inserts one user (or updates the names of an existing id) per call, through one prepared statement:
+  /// for a generator that writes each user's other rows between two users.
+  public func inserter() throws -> Inserter {
+    Inserter(statement: try db.prepare(SQL.upsert))
+  }
+
+  /// Inserts users through one prepared statement (``Users/inserter()``).
+  public struct Inserter {
+    fileprivate let statement: StoreStatement
+
+    /// Inserts `user`, or updates the names of the existing user with its id.
+    public func callAsFunction(_ user: User) throws {
+      try statement.bind(user.id, at: 1)
+      try statement.bind(user.firstName, at: 2)
+      try statement.bind(user.lastName, at: 3)
+      try statement.runBound()
     }
   }
 

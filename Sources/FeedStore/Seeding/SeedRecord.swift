@@ -136,6 +136,15 @@ public struct SeedRecord: Sendable {
     return elements
   }
 
+  /// An optional array: absent or `null` give `nil`.
+  public func optionalArray(_ field: String) throws(SeedError) -> [JSONValue]? {
+    switch value(of: field) {
+    case nil, .null?: return nil
+    case .array(let elements)?: return elements
+    case let value?: throw error(field, "expected an array or null, found \(value.typeDescription)")
+    }
+  }
+
   /// A required ISO-8601 instant such as `2021-07-06T12:00:00Z` (fractional seconds and offsets allowed).
   public func instant(_ field: String) throws(SeedError) -> Date {
     let text = try string(field)

@@ -21,8 +21,8 @@ struct RenderCommand: Command {
   static let name = "render"
   static let summary = "lays out every row's card and writes the feed (JSON, SVG, HTML or terminal text)"
   static let usage = """
-    stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--out FILE] [--assets DIR] \
-    [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
+    stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--user ID] [--out FILE] \
+    [--assets DIR] [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
     [--card-offset N …]] [--db PATH]
     """
   static let help = """
@@ -30,6 +30,7 @@ struct RenderCommand: Command {
                           svg: one picture; html: a page; text: boxes for an 80-column terminal
       --width W           the feed's width in points (default 390, the reference phone), 1 … 10000
       --time-zone ZONE    IANA zone for dates, e.g. Europe/Paris (else $TZ, else the system zone)
+      --user ID           the user whose feed it is (else $STACKFEED_USER, else default); unknown: exit 67
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
@@ -38,6 +39,7 @@ struct RenderCommand: Command {
   var format = RenderFormat.json
   var width = LayoutWidth.standard
   var timeZone: String?
+  var user: String?
   var out: String?
   var assets: String?
   /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
@@ -47,6 +49,7 @@ struct RenderCommand: Command {
     format = try arguments.renderFormat() ?? format
     width = try arguments.width() ?? width
     timeZone = try arguments.timeZoneName()
+    user = try arguments.option("--user")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
     if assets != nil && (format == .json || format == .text) {
@@ -63,12 +66,15 @@ struct RenderCommand: Command {
 
   func run(in context: CommandContext) throws {
     let zone = try context.timeZone(option: timeZone)
+    let viewer = context.viewer(option: user)
     let images = try assets.map(Self.assetFolder(at:))
     let file = try out.map { path throws(FileError) in try AtomicFile(path: path) }
     do {
       let database = try context.openDatabase(bootstrap: true).database
+      try context.checkViewer(viewer, in: database)
       let composer = FeedComposer(
-        registry: context.registry, database: database, context: RowContext(timeZone: zone))
+        registry: context.registry, database: database,
+        context: RowContext(timeZone: zone, viewer: viewer ?? RowContext.defaultViewer))
       let output = file?.output ?? context.output
       if let stack {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)

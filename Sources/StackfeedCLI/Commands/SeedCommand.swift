@@ -4,21 +4,27 @@ import FeedStore
 
 /// `stackfeed seed [--from DIR | --no-reference] [--reset] [--generate N [--kind K]]`: migrates, then loads a
 /// seed folder in one transaction, and/or appends rows made by a kind's generator (the stream kind's by
-/// default). A seed that fails on a database this run creates leaves no file behind.
+/// default), or users with their orders (`--kind user`). A seed that fails on a database this run creates
+/// leaves no file behind.
 struct SeedCommand: Command {
   static let name = "seed"
   static let summary = "loads a seed folder (default: the bundled seeds) into the database in one transaction"
   static let usage =
-    "stackfeed seed [--from DIR | --no-reference] [--reset] [--generate N [--kind K]] [--db PATH]"
+    "stackfeed seed [--from DIR | --no-reference] [--reset] [--generate N [--kind K] [--orders-per-user M]] "
+    + "[--db PATH]"
   static let help = """
-      --from DIR        the seed folder (profile.json, feed_items.json, products.json, orders.json); default:
+      --from DIR        the seed folder (users.json, profile.json, feed_items.json, products.json,
+                        orders.json); default:
                         the bundled reference seeds and any plugin's own, except with --generate on an
                         existing database
       --no-reference    load no folder (not even the bundled reference seeds)
       --reset           replace all data with the folder's, in the same transaction
       --generate N      append N synthetic rows after the existing ones (feed items, with random UUID ids);
                         on a new database, after the bundled reference seeds (unless --no-reference)
-      --kind K          the row kind --generate makes (default: the stream kind, feed_item)
+      --kind K          the row kind --generate makes (default: the stream kind, feed_item), or user: N
+                        users (random UUID ids), each with orders of the existing products
+      --orders-per-user M
+                        with --kind user: the orders each user gets (default 3; 0 for none)
     """
 
   var folder: String?
@@ -26,6 +32,7 @@ struct SeedCommand: Command {
   var reset: Bool
   var generate: Int?
   var kind: String?
+  var ordersPerUser: Int?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     folder = try arguments.option("--from")
@@ -35,13 +42,17 @@ struct SeedCommand: Command {
     generate = try arguments.integer("generate", minimum: 0)
     kind = try arguments.option("--kind")
     if kind != nil && generate == nil { throw UsageError("--kind goes with --generate N") }
+    ordersPerUser = try arguments.integer("orders-per-user", minimum: 0)
+    if ordersPerUser != nil && kind != UserGenerator.kind {
+      throw UsageError("--orders-per-user goes with --generate N --kind user")
+    }
   }
 
   func run(in context: CommandContext) throws {
-    var generator: (any RowGenerator)?
+    var generator: Generator?
     if generate != nil {
       do {
-        generator = try context.registry.generator(kind: kind)
+        generator = try Generator(kind: kind, registry: context.registry, ordersPerUser: ordersPerUser)
       } catch {
         throw UsageError("--kind: \(error)")
       }
@@ -57,7 +68,7 @@ struct SeedCommand: Command {
   }
 
   /// Seeds; the database is closed when this returns or throws.
-  private func seed(in context: CommandContext, generator: (any RowGenerator)?) throws {
+  private func seed(in context: CommandContext, generator: Generator?) throws {
     let given: SeedFolder? = if let folder { try SeedFolder.read(at: folder) } else { nil }
     let seeder = Seeder(registry: context.registry)
     // Validated before the database is opened: a refused folder leaves no new file, and no tables in a new
@@ -67,7 +78,7 @@ struct SeedCommand: Command {
     let database = store.database
     let files =
       given ?? (noReference || (generate != nil && !store.wasCreated) ? nil : context.registry.defaultSeedFolder)
-    let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.generatedRowsName ?? "")
+    let progress = ProgressLine(errors: context.errors, total: generate ?? 0, rows: generator?.rowsName ?? "")
     // One seed at a time, as on SQLite (whose write transaction is BEGIN IMMEDIATE): on PostgreSQL the migration
     // lock keeps two seeds from interleaving (generated rows continue after the feed's last position).
     let report = try database.migrating {
@@ -78,7 +89,7 @@ struct SeedCommand: Command {
         try seeder.seed(SeedFiles([:]), into: database, reset: true)
       }
       if let generate, let generator {
-        try generator.generate(generate, in: database) { done in progress.show(done) }
+        try generator.generate(generate, database) { done in progress.show(done) }
       }
       return report
     }
@@ -97,7 +108,33 @@ struct SeedCommand: Command {
       try context.output.write("loaded nothing into \(context.location.name) (--no-reference)\n")
     }
     if let generate, let generator {
-      try context.output.write("generated \(generate) \(generator.generatedRowsName)\n")
+      try context.output.write("generated \(generate) \(generator.rowsName)\(generator.detail)\n")
+    }
+  }
+}
+
+/// What `seed --generate N` makes: a kind's rows (``RowGenerator``), or users with their orders
+/// (``UserGenerator``, `--kind user`).
+private struct Generator {
+  /// The generated rows in messages, plural: `feed items`, `users`.
+  let rowsName: String
+  /// What follows the count in the final message: ` (3 orders each)` for users.
+  let detail: String
+  /// Appends `count` rows to the database, reporting progress.
+  let generate: (_ count: Int, _ db: StoreConnection, _ progress: (Int) -> Void) throws -> Void
+
+  /// The generator of `kind` (the stream kind's when `nil`; users for `user`) in `registry`.
+  init(kind: String?, registry: PluginRegistry, ordersPerUser: Int?) throws(PluginRegistryError) {
+    if kind == UserGenerator.kind {
+      let users = UserGenerator(registry: registry, rowsPerUser: ordersPerUser ?? UserGenerator.defaultRowsPerUser)
+      rowsName = "users"
+      detail = " (\(users.rowsPerUser) orders each)"
+      generate = { count, db, progress in try users.generate(count, in: db, progress: progress) }
+    } else {
+      let generator = try registry.generator(kind: kind)
+      rowsName = generator.generatedRowsName
+      detail = ""
+      generate = { count, db, progress in try generator.generate(count, in: db, progress: progress) }
     }
   }
 }

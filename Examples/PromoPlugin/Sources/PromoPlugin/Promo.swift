@@ -1,14 +1,17 @@
-/// One promotion as stored: an id and its text as written in `promos.json`.
+/// One promotion as stored: an id, its text as written in `promos.json`, and whom it is shown to.
 public struct Promo: Sendable, Hashable {
   /// The promo's id.
   public var id: String
   /// The text, as written.
   public var text: String
+  /// The ids of the only users it is shown to; empty: everyone.
+  public var users: [String]
 
-  /// Creates a promo.
-  public init(id: String, text: String) {
+  /// Creates a promo, shown to `users` only when any are given.
+  public init(id: String, text: String, users: [String] = []) {
     self.id = id
     self.text = text
+    self.users = users
   }
 }
 

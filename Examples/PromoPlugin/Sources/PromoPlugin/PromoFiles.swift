@@ -26,10 +26,28 @@ public enum PromoFiles {
           text TEXT NOT NULL,
           rank BIGINT NOT NULL UNIQUE
         );
-        """)
+        """),
+    // The users a promo is shown to (none: everyone), by user id; a promo is per user through this table.
+    Migration(
+      name: "9002_promo_audience",
+      sqlite: """
+        CREATE TABLE promo_audience (
+          promo_id TEXT NOT NULL REFERENCES promo (id) ON DELETE CASCADE,
+          user_id TEXT NOT NULL,
+          PRIMARY KEY (promo_id, user_id)
+        ) STRICT, WITHOUT ROWID;
+        """,
+      postgres: """
+        CREATE TABLE promo_audience (
+          promo_id TEXT COLLATE "C" NOT NULL REFERENCES promo (id) ON DELETE CASCADE,
+          user_id TEXT COLLATE "C" NOT NULL,
+          PRIMARY KEY (promo_id, user_id)
+        );
+        """),
   ]
 
-  /// The promos `stackfeed-promo seed` loads without `--from`.
+  /// The promos `stackfeed-promo seed` loads without `--from` (shown to everyone; `users` limits a promo to some
+  /// users, as `Examples/PromoPlugin/Seeds/members/promos.json` does).
   public static let seeds = """
     [
       {"id": "spring", "text": "Spring sale: 20% off"},

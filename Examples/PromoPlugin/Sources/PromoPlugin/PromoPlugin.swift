@@ -4,7 +4,8 @@ import Foundation
 import SQLCore
 
 /// The `promo` row kind: promotion banners from `promos.json`, placed before the 4th feed item (by default),
-/// in the order the file lists them.
+/// in the order the file lists them. A kind per user: a promo with `"users"` is shown to those users only (the
+/// viewer, `RowContext.viewer`), one without to everyone.
 ///
 /// It is written against the public API of `FeedPlugins`, `FeedStore`, `SQLCore` and `StackLayout` only, runs
 /// on SQLite and PostgreSQL alike (its statements are the same on both; its migration has a script for each),
@@ -22,8 +23,17 @@ public struct PromoPlugin: RowPlugin {
       """
     /// Moves whatever promo holds rank $1 (other than $2) to the end, freeing the slot.
     static let freeRank = "UPDATE promo SET rank = (SELECT max(rank) + 1 FROM promo) WHERE rank = $1 AND id <> $2"
-    static let deleteAll = "DELETE FROM promo"
-    static let page = "SELECT id, text, rank FROM promo WHERE rank > $1 ORDER BY rank LIMIT $2"
+    static let deleteAudience = "DELETE FROM promo_audience WHERE promo_id = $1"
+    static let insertAudience = "INSERT INTO promo_audience (promo_id, user_id) VALUES ($1, $2)"
+    static let deleteAll = ["DELETE FROM promo_audience", "DELETE FROM promo"]
+    /// The promos for everyone and those for the viewer ($3), by rank.
+    static let page = """
+      SELECT id, text, rank FROM promo
+      WHERE rank > $1 AND (
+        NOT EXISTS (SELECT 1 FROM promo_audience WHERE promo_id = promo.id)
+        OR EXISTS (SELECT 1 FROM promo_audience WHERE promo_id = promo.id AND user_id = $3))
+      ORDER BY rank LIMIT $2
+      """
   }
 
   /// Where the promos go in the feed.
@@ -36,24 +46,43 @@ public struct PromoPlugin: RowPlugin {
 
   /// `promo`.
   public var kind: String { "promo" }
-  /// `9001_promo_create`.
+  /// `9001_promo_create`, `9002_promo_audience`.
   public var migrations: [Migration] { PromoFiles.migrations }
   /// `promos.json`.
   public var seedFiles: [String] { [PromoFiles.seedFile] }
   /// The promos the example ships, loaded by `stackfeed-promo seed` without `--from`.
   public var defaultSeeds: [String: Data] { [PromoFiles.seedFile: Data(PromoFiles.seeds.utf8)] }
 
-  /// Reads `promos.json`: an array of `{"id": string, "text": string}` with unique, non-empty ids.
+  /// Reads `promos.json`: an array of `{"id": string, "text": string, "users"?: [string]}` with unique, non-empty
+  /// ids; each of `users` is `default` or a user of the folder's `users.json`.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Promo]? {
     guard let records = try files.records(PromoFiles.seedFile) else { return nil }
+    let known = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([RowContext.defaultViewer])
     var ids = UniqueIDs()
     var promos: [Promo] = []
     for record in records {
       let id = try record.identifier()
       try ids.insert(id, of: record)
-      promos.append(try Self.promo(from: record))
+      var promo = try Self.promo(from: record)
+      promo.users = try Self.audience(of: record, known: known)
+      promos.append(promo)
     }
     return promos
+  }
+
+  /// The users of a record's optional `"users"`, each `default` or one of `known` (the folder's `users.json`).
+  private static func audience(of record: SeedRecord, known: Set<String>) throws(SeedError) -> [String] {
+    var users: [String] = []
+    for (index, value) in (try record.optionalArray("users") ?? []).enumerated() {
+      guard case .string(let user) = value else {
+        throw record.error("users[\(index)]", "expected a string, found \(value.typeDescription)")
+      }
+      guard known.contains(user) else {
+        throw record.error("users[\(index)]", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
+      }
+      users.append(user)
+    }
+    return users
   }
 
   /// The promo of a record by the rules of `promos.json`, which `POST /v1/promos` follows too.
@@ -66,24 +95,31 @@ public struct PromoPlugin: RowPlugin {
   public func writeSeed(_ seed: [Promo], to db: StoreConnection) throws {
     let free = try db.prepare(SQL.freeRank)
     let upsert = try db.prepare(SQL.upsert)
+    let deleteAudience = try db.prepare(SQL.deleteAudience)
+    let insertAudience = try db.prepare(SQL.insertAudience)
     for (offset, promo) in seed.enumerated() {
       let rank = Int64(offset + 1)
       try free.run([.integer(rank), .text(promo.id)])
       try upsert.run([.text(promo.id), .text(promo.text), .integer(rank)])
+      try deleteAudience.run([.text(promo.id)])
+      for user in Set(promo.users).sorted() { try insertAudience.run([.text(promo.id), .text(user)]) }
     }
   }
 
-  /// Deletes every promo.
+  /// Deletes every promo and its audience.
   public func deleteAll(in db: StoreConnection) throws {
-    try db.execute(SQL.deleteAll)
+    for sql in SQL.deleteAll { try db.execute(sql) }
   }
 
-  /// Streams the promos after rank `key`, in rank order; the key is the rank.
+  /// Streams the promos the viewer may see after rank `key`, in rank order; the key is the rank.
   public func loadModels(
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, Promo) throws -> Void
   ) throws {
-    try db.query(SQL.page, [.integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max)]) { row in
+    let arguments: [SQLValue] = [
+      .integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max), .text(context.viewer),
+    ]
+    try db.query(SQL.page, arguments) { row in
       try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))
     }
   }
