@@ -123,8 +123,8 @@ let package = Package(
     .target(
       name: "FeedServer",
       dependencies: [
-        "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "SQLiteCore", "PostgresCore", "StackLayout",
-        "StackRender", "HTTPServer", "JSONCore", "CivilTime",
+        "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "SQLiteCore", "PostgresCore",
+        "StackLayout", "StackRender", "HTTPServer", "JSONCore", "CivilTime",
       ]
     ),
     .target(
@@ -167,7 +167,7 @@ let package = Package(
     // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime"]),
-    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore"]),
+    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore", "StackfeedTestSupport"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "StackfeedTestSupport"]),

@@ -17,42 +17,48 @@ static const unsigned char file_4[] = {
 #embed "../../Migrations/0005_order_user.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_5[] = {
-#embed "../../Migrations/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_6[] = {
-#embed "../../Migrations/0008_header_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_7[] = {
-#embed "../../Migrations/postgres/0001_header_profile.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/0008_header_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_8[] = {
-#embed "../../Migrations/postgres/0002_feed_item_create.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0001_header_profile.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_9[] = {
-#embed "../../Migrations/postgres/0003_order_create.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0002_feed_item_create.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_10[] = {
-#embed "../../Migrations/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0003_order_create.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_11[] = {
-#embed "../../Migrations/postgres/0005_order_user.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_12[] = {
-#embed "../../Migrations/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0005_order_user.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_13[] = {
-#embed "../../Migrations/postgres/0008_header_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_14[] = {
-#embed "../../Seeds/feed_items.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_15[] = {
-#embed "../../Seeds/orders.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/postgres/0008_header_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_16[] = {
-#embed "../../Seeds/products.json" suffix(, 0) if_empty(0)
+#embed "../../Seeds/feed_items.json" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_17[] = {
+#embed "../../Seeds/orders.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_18[] = {
+#embed "../../Seeds/products.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_19[] = {
 #embed "../../Seeds/profile.json" suffix(, 0) if_empty(0)
 };
 
@@ -62,19 +68,21 @@ const StackfeedBundledFile stackfeed_bundled_files[] = {
   {"Migrations/0003_order_create.sql", file_2, sizeof file_2 - 1},
   {"Migrations/0004_account_users.sql", file_3, sizeof file_3 - 1},
   {"Migrations/0005_order_user.sql", file_4, sizeof file_4 - 1},
-  {"Migrations/0007_account_idempotency.sql", file_5, sizeof file_5 - 1},
-  {"Migrations/0008_header_users.sql", file_6, sizeof file_6 - 1},
-  {"Migrations/postgres/0001_header_profile.sql", file_7, sizeof file_7 - 1},
-  {"Migrations/postgres/0002_feed_item_create.sql", file_8, sizeof file_8 - 1},
-  {"Migrations/postgres/0003_order_create.sql", file_9, sizeof file_9 - 1},
-  {"Migrations/postgres/0004_account_users.sql", file_10, sizeof file_10 - 1},
-  {"Migrations/postgres/0005_order_user.sql", file_11, sizeof file_11 - 1},
-  {"Migrations/postgres/0007_account_idempotency.sql", file_12, sizeof file_12 - 1},
-  {"Migrations/postgres/0008_header_users.sql", file_13, sizeof file_13 - 1},
-  {"Seeds/feed_items.json", file_14, sizeof file_14 - 1},
-  {"Seeds/orders.json", file_15, sizeof file_15 - 1},
-  {"Seeds/products.json", file_16, sizeof file_16 - 1},
-  {"Seeds/profile.json", file_17, sizeof file_17 - 1},
+  {"Migrations/0006_account_tokens.sql", file_5, sizeof file_5 - 1},
+  {"Migrations/0007_account_idempotency.sql", file_6, sizeof file_6 - 1},
+  {"Migrations/0008_header_users.sql", file_7, sizeof file_7 - 1},
+  {"Migrations/postgres/0001_header_profile.sql", file_8, sizeof file_8 - 1},
+  {"Migrations/postgres/0002_feed_item_create.sql", file_9, sizeof file_9 - 1},
+  {"Migrations/postgres/0003_order_create.sql", file_10, sizeof file_10 - 1},
+  {"Migrations/postgres/0004_account_users.sql", file_11, sizeof file_11 - 1},
+  {"Migrations/postgres/0005_order_user.sql", file_12, sizeof file_12 - 1},
+  {"Migrations/postgres/0006_account_tokens.sql", file_13, sizeof file_13 - 1},
+  {"Migrations/postgres/0007_account_idempotency.sql", file_14, sizeof file_14 - 1},
+  {"Migrations/postgres/0008_header_users.sql", file_15, sizeof file_15 - 1},
+  {"Seeds/feed_items.json", file_16, sizeof file_16 - 1},
+  {"Seeds/orders.json", file_17, sizeof file_17 - 1},
+  {"Seeds/products.json", file_18, sizeof file_18 - 1},
+  {"Seeds/profile.json", file_19, sizeof file_19 - 1},
 };
 
-const unsigned long stackfeed_bundled_file_count = 18;
+const unsigned long stackfeed_bundled_file_count = 20;

@@ -11,11 +11,13 @@ import HTTPServer
 /// A memo belongs to one connection, which one request uses at a time, and holds at most `limit` bytes (a
 /// per-connection cost, like the connection's page cache); the oldest answers give way to new ones.
 final class AnswerMemo: @unchecked Sendable {
-  /// What a response depends on besides the feed: the path and the query arguments as sent (in order, so an
-  /// argument order never seen before is a miss, never a wrong answer).
+  /// What a response depends on besides the feed: the path, the query arguments as sent (in order, so an
+  /// argument order never seen before is a miss, never a wrong answer) and the user it was made for (so one
+  /// user's answer is never served to another).
   struct Key: Hashable {
     var path: String
     var query: [HTTPField]
+    var viewer: String
   }
 
   /// The most bytes of answers the memo holds.
@@ -69,7 +71,7 @@ final class AnswerMemo: @unchecked Sendable {
 
   /// What an answer counts against the limit: its body and, roughly, its headers and key.
   private static func size(of response: HTTPResponse, key: Key) -> Int {
-    response.body.count + 256 + key.path.utf8.count
+    response.body.count + 256 + key.path.utf8.count + key.viewer.utf8.count
       + key.query.reduce(0) { $0 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) + 32 }
   }
 }

@@ -1,7 +1,13 @@
+import FeedStore
+
 /// The paths the API answers.
 enum Endpoint: Equatable {
   case index, health, feed, render, stack
   case row(kind: String, id: String)
+  /// `/v1/me`: the caller's user.
+  case me
+  /// `/v1/me/feed`, `/v1/me/render`, `/v1/me/stack`: `/v1/feed`, `/v1/render`, `/v1/stack` for the caller's user.
+  case myFeed, myRender, myStack
 
   /// The endpoint of `path`; a 404 problem for any other path.
   init(path: String) throws(Problem) {
@@ -11,6 +17,10 @@ enum Endpoint: Equatable {
     case "/v1/feed": self = .feed
     case "/v1/render": self = .render
     case "/v1/stack": self = .stack
+    case "/v1/me": self = .me
+    case "/v1/me/feed": self = .myFeed
+    case "/v1/me/render": self = .myRender
+    case "/v1/me/stack": self = .myStack
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
@@ -19,6 +29,28 @@ enum Endpoint: Equatable {
         throw Problem(status: 404, detail: "nothing at \(path) (see docs/HTTP.md for the endpoints)")
       }
       self = .row(kind: String(parts[3]), id: String(parts[4]))
+    }
+  }
+
+  /// The methods the endpoint answers, as `Allow` lists them in a 405 answer.
+  var methods: [String] { ["GET", "HEAD"] }
+
+  /// Whether the answer is made for the caller's user (the `/v1/me` routes): it then needs a token, and its
+  /// memo key, ETag and `Cache-Control` are the user's.
+  var isPersonal: Bool {
+    switch self {
+    case .me, .myFeed, .myRender, .myStack: true
+    case .index, .health, .feed, .render, .stack, .row: false
+    }
+  }
+
+  /// The scope a `method` request needs, nil when it needs no token: the personal routes need `read`, and with
+  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/` and `/healthz` never need one.
+  func scope(for method: String, requireAuth: Bool) -> TokenScope? {
+    switch self {
+    case .me, .myFeed, .myRender, .myStack: .read
+    case .feed, .render, .stack, .row: requireAuth ? .read : nil
+    case .index, .health: nil
     }
   }
 }

@@ -9,8 +9,9 @@ enum EntityTag {
   private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
   private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
-  /// `"<hash>-<count>"` in hexadecimal, quoted.
-  static func of(_ body: [UInt8]) -> String {
+  /// `"<hash>-<count>"` in hexadecimal, quoted. With a `viewer` (an answer made for one user), the hash goes on
+  /// over the user's id, so two users' tags differ even where their bodies are equal.
+  static func of(_ body: [UInt8], viewer: String? = nil) -> String {
     var hash = offsetBasis
     let words = body.count / 8
     // Each word put together from its bytes, in safe code: the unaligned 8-byte load this replaced bought
@@ -22,6 +23,9 @@ enum EntityTag {
       hash = (hash ^ word) &* prime
     }
     for byte in body[(words * 8)...] {
+      hash = (hash ^ UInt64(byte)) &* prime
+    }
+    for byte in viewer?.utf8 ?? "".utf8 {
       hash = (hash ^ UInt64(byte)) &* prime
     }
     var tag = ByteBuffer(capacity: 40)

@@ -20,11 +20,12 @@ extension FeedAPI {
     return .ok(Array("{\"status\": \"ok\"}\n".utf8), type: MediaType.json)
   }
 
-  /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it.
-  func feed(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+  /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it,
+  /// composed for `viewer` (`/v1/me/feed`: the caller's user; else `default`). So are the next two.
+  func feed(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let limit = try query.pageLimit(maximum: Self.feedLimits.maximum) ?? Self.feedLimits.default
     let cursor = try query.cursor()
-    let context = try rowContext(&query)
+    let context = try rowContext(&query, viewer: viewer)
     try query.finish()
     var bytes = ByteBuffer(capacity: 8192)
     var writer = JSONRowWriter()
@@ -37,12 +38,12 @@ extension FeedAPI {
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
   /// cards, written by `render`'s renderers; the next page's cursor is in `Stackfeed-Next` (and JSON `next`).
-  func render(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+  func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor()
     let format = try query.renderFormat(among: Self.formats) ?? .json
-    let context = try rowContext(&query)
+    let context = try rowContext(&query, viewer: viewer)
     try query.finish()
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let engine = LayoutEngine()
@@ -57,11 +58,11 @@ extension FeedAPI {
 
   /// `GET /v1/stack?width=W&limit=N&format=…&state=…&…`: the first `limit` cards as a card stack, as
   /// `render --mode stack` writes it; every stack option of `render` is a parameter of the same name.
-  func stack(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+  func stack(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let format = try query.renderFormat(among: Self.formats) ?? .json
-    let context = try rowContext(&query)
+    let context = try rowContext(&query, viewer: viewer)
     let options = try query.stackOptions()
     try query.finish()
     let (cards, _) = try page(of: snapshot.composer(context: context), after: nil, limit: limit)

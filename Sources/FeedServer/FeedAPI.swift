@@ -31,6 +31,12 @@ public struct FeedAPI: Sendable {
   /// The clock of the writes (``RowRequest/now``, when idempotency keys expire); tests set another.
   public var now: @Sendable () -> Date = Date.init
   let contexts: RowContexts
+  /// Whether every `/v1` route needs a token of scope `read` (`serve --require-auth`); without it only the
+  /// `/v1/me` routes (and the plugin routes that ask for a scope) do, and the others answer anonymous requests
+  /// for the user `default`.
+  public var requireAuth = false
+  /// Where the verified tokens' uses are recorded (`tokens.last_used_at`); nil: not recorded.
+  public var tokenUses: TokenUseLog?
 
   /// An API over `source`, showing dates in `defaultZone` unless a request's `time_zone` names another, which
   /// `zoneNamed` looks up (nil: no such zone).
@@ -50,36 +56,36 @@ public struct FeedAPI: Sendable {
   /// A data endpoint's answer is made in one read of the store, or taken from the memo of answers made from
   /// the same version of the feed (``FeedSnapshot/memo``), so it is always the answer for the feed as the store
   /// has it when the request is read.
+  ///
+  /// The caller is resolved once from the request's bearer token (``Credential``), in that same read and
+  /// before the memo is asked (``authenticate(_:needing:as:in:)``): a route that needs a token answers 401 or
+  /// 403 without one that allows it, and an answer made for one user is remembered under that user only.
+  /// A plugin's route (``RowWriter``, e.g. `POST /v1/me/orders`) gets the caller its token proves.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
-    respond(to: request, as: .anonymous)
+    respond(to: request, caller: nil)
   }
 
-  /// The answer to `request` from `caller`: the read endpoints as ``respond(to:)``, and the plugins' routes
-  /// (``RowWriter``, e.g. `POST /v1/me/orders`) for what the caller's token allows.
+  /// The answer to `request` from `caller`, whom the embedding code authenticated itself: the request's
+  /// `Authorization` is not looked at. The read endpoints and the plugins' routes answer as ``respond(to:)``
+  /// does for a token of that user and scope.
   public func respond(to request: HTTPRequest, as caller: Caller) -> HTTPResponse {
+    respond(to: request, caller: caller)
+  }
+
+  /// The answer to `request` from `given`, or (nil) from the caller its bearer token proves.
+  private func respond(to request: HTTPRequest, caller given: Caller?) -> HTTPResponse {
     var response: HTTPResponse
+    var usedToken: String?
     do {
-      if let routed = try routed(request, as: caller) { return Self.finished(routed, request) }
-      let endpoint = try Endpoint(path: request.path)
-      guard request.method == "GET" || request.method == "HEAD" else {
-        throw Problem(
-          status: 405, detail: "\(request.path) answers GET and HEAD, not \(request.method)",
-          headers: [HTTPField("Allow", "GET, HEAD")])
-      }
-      let query = Query(request.query)
-      if endpoint == .index {  // the one endpoint that does not read the store
-        var parameters = query
-        response = Self.tagged(try Self.index(&parameters))
-      } else {
-        response = try source.read { snapshot in
-          let key = AnswerMemo.Key(path: request.path, query: request.query)
-          if let remembered = snapshot.memo[key] { return remembered }
-          // A read runs again after a lost connection: each run takes the request's parameters afresh.
-          var parameters = query
-          let made = Self.tagged(try answer(endpoint, query: &parameters, in: snapshot))
-          if made.status == 200 { snapshot.memo.remember(made, for: key) }
-          return made
+      if routes.contains(where: { $0.pattern.match(request.path) != nil }) {
+        let authentication = try routeCaller(of: request, as: given)
+        usedToken = authentication.token
+        guard let answer = try routed(request, as: authentication.caller) else {
+          throw Problem(status: 404, detail: "nothing at \(request.path) (see docs/HTTP.md for the endpoints)")
         }
+        response = answer
+      } else {
+        response = try endpointAnswer(request, as: given, usedToken: &usedToken)
       }
     } catch let problem as Problem {
       response = problem.response
@@ -91,7 +97,44 @@ public struct FeedAPI: Sendable {
     } catch {
       response = Problem(status: 500, detail: "internal error: \(error)").response
     }
+    if let usedToken { tokenUses?.record(usedToken) }
     return Self.finished(response, request)
+  }
+
+  /// The answer of the read endpoint at `request`'s path (``Endpoint``) to `given`, or to the caller its bearer
+  /// token proves; `usedToken` is the id of the token verified, if any.
+  private func endpointAnswer(_ request: HTTPRequest, as given: Caller?, usedToken: inout String?) throws
+    -> HTTPResponse
+  {
+    let endpoint = try Endpoint(path: request.path)
+    guard endpoint.methods.contains(request.method) else {
+      let methods = endpoint.methods
+      let spoken =
+        methods.dropLast().joined(separator: ", ") + (methods.count > 1 ? " and " : "")
+        + (methods.last ?? "")
+      throw Problem(
+        status: 405, detail: "\(request.path) answers \(spoken), not \(request.method)",
+        headers: [HTTPField("Allow", methods.joined(separator: ", "))])
+    }
+    let query = Query(request.query)
+    if endpoint == .index {  // the one endpoint that does not read the store
+      var parameters = query
+      return Self.tagged(try Self.index(&parameters))
+    }
+    return try source.read { snapshot in
+      let needed = endpoint.scope(for: request.method, requireAuth: requireAuth)
+      let authentication = try authenticate(request, needing: needed, as: given, in: snapshot)
+      usedToken = authentication.token
+      let viewer = endpoint.isPersonal ? authentication.caller.user : nil
+      let key = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.defaultUser)
+      if let remembered = snapshot.memo[key] { return remembered }
+      // A read runs again after a lost connection: each run takes the request's parameters afresh.
+      var parameters = query
+      let made = Self.tagged(
+        try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot), viewer: viewer)
+      if made.status == 200 { snapshot.memo.remember(made, for: key) }
+      return made
+    }
   }
 
   /// `response` with its caching headers: a 200 answer is conditional (304 when `If-None-Match` names its
@@ -107,26 +150,43 @@ public struct FeedAPI: Sendable {
     return conditional(response, ifNoneMatch: request.header("If-None-Match"))
   }
 
-  private func answer(_ endpoint: Endpoint, query: inout Query, in snapshot: FeedSnapshot) throws -> HTTPResponse {
+  /// The answer of `endpoint` to `caller`: the anonymous routes compose the feed for the user `default`, the
+  /// `/v1/me` routes for the caller's user.
+  private func answer(_ endpoint: Endpoint, caller: Caller, query: inout Query, in snapshot: FeedSnapshot) throws
+    -> HTTPResponse
+  {
+    let viewer = endpoint.isPersonal ? caller.user : Caller.defaultUser
     switch endpoint {
     case .index:
       return try Self.index(&query)
     case .health:
       try query.finish()
       return try health(snapshot)
-    case .feed: return try feed(&query, snapshot)
-    case .render: return try render(&query, snapshot)
-    case .stack: return try stack(&query, snapshot)
+    case .feed, .myFeed: return try feed(&query, snapshot, viewer: viewer)
+    case .render, .myRender: return try render(&query, snapshot, viewer: viewer)
+    case .stack, .myStack: return try stack(&query, snapshot, viewer: viewer)
     case .row(let kind, let id): return try row(kind: kind, id: id, &query, snapshot)
+    case .me:
+      try query.finish()
+      return try me(caller.user, snapshot)
     }
   }
 
   /// A 200 answer with its `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
-  /// other answers as they are.
-  static func tagged(_ response: HTTPResponse) -> HTTPResponse {
+  /// other answers as they are. An answer made for a `viewer` (the `/v1/me` routes) has a tag of that user's
+  /// (two users never share one, even for equal bodies), `Cache-Control: private, no-cache` (no shared cache
+  /// keeps it) and `Vary: Authorization`.
+  static func tagged(_ response: HTTPResponse, viewer: String? = nil) -> HTTPResponse {
     guard response.status == 200 else { return response }
     var response = response
-    response.headers += [HTTPField("ETag", EntityTag.of(response.body)), HTTPField("Cache-Control", "no-cache")]
+    if let viewer {
+      response.headers += [
+        HTTPField("ETag", EntityTag.of(response.body, viewer: viewer)),
+        HTTPField("Cache-Control", "private, no-cache"), HTTPField("Vary", "Authorization"),
+      ]
+    } else {
+      response.headers += [HTTPField("ETag", EntityTag.of(response.body)), HTTPField("Cache-Control", "no-cache")]
+    }
     return response
   }
 
@@ -136,7 +196,8 @@ public struct FeedAPI: Sendable {
       EntityTag.matches(ifNoneMatch, tag)
     else { return response }
     return HTTPResponse(
-      status: 304, headers: response.headers.filter { $0.name == "ETag" || $0.name == "Cache-Control" })
+      status: 304,
+      headers: response.headers.filter { $0.name == "ETag" || $0.name == "Cache-Control" || $0.name == "Vary" })
   }
 
   /// The formatting context for the request's `time_zone` (an IANA name), else the server's zone.
@@ -145,6 +206,13 @@ public struct FeedAPI: Sendable {
     guard let context = contexts.context(named: name) else {
       throw .badParameter(query.spelling(of: "time-zone"), UnknownTimeZone(name: name).description)
     }
+    return context
+  }
+
+  /// The context of ``rowContext(_:)`` composing the feed for `viewer`.
+  func rowContext(_ query: inout Query, viewer: String) throws(Problem) -> RowContext {
+    var context = try rowContext(&query)
+    context.viewer = viewer
     return context
   }
 

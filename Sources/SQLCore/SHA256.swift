@@ -1,5 +1,8 @@
-/// SHA-256 (FIPS 180-4), enough of it to fingerprint migration files: `sha256sum FILE` prints the same digest.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), the package's one implementation: it fingerprints migration files (`sha256sum FILE`
+/// prints the same digest) and FeedStore keeps API tokens as their digest.
+///
+///     SHA256.hexDigest("abc".utf8)   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+public enum SHA256 {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -12,7 +15,7 @@ enum SHA256 {
   ]
 
   /// The digest of `bytes` as 64 lowercase hex digits.
-  static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
+  public static func hexDigest(_ bytes: some Collection<UInt8>) -> String {
     var message = Array(bytes)
     let bitLength = UInt64(message.count) * 8
     message.append(0x80)

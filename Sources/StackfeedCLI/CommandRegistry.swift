@@ -1,6 +1,7 @@
 /// The `stackfeed` subcommands, in the order `--help` lists them.
 public enum CommandRegistry {
-  /// Every command. A new command is one file and one line here.
+  /// Every command. A new command is one file and one line here. A name of two words (`token create`) makes
+  /// the first a group: `stackfeed token` alone asks for one of the group's commands.
   public static let commands: [any Command.Type] = [
     MigrateCommand.self,
     SeedCommand.self,
@@ -8,6 +9,9 @@ public enum CommandRegistry {
     LayoutCommand.self,
     RenderCommand.self,
     ServeCommand.self,
+    TokenCreateCommand.self,
+    TokenListCommand.self,
+    TokenRevokeCommand.self,
     HelpCommand.self,
   ]
 

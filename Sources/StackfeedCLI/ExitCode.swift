@@ -10,11 +10,12 @@ public enum ExitCode {
   public static let ok: Int32 = 0
   /// Bad usage: unknown command or option, bad option value, bad cursor or time zone.
   public static let usage: Int32 = 64
-  /// Bad input data: seed files, layout JSON.
+  /// Bad input data: seed files, layout JSON, a token id no token has.
   public static let dataError: Int32 = 65
   /// An input file or folder is missing.
   public static let noInput: Int32 = 66
-  /// The user given (`--user`, `$STACKFEED_USER`) is not in the database (sysexits `EX_NOUSER`).
+  /// The user given (`--user`, `$STACKFEED_USER`, `token create --user`) is not in the database (sysexits
+  /// `EX_NOUSER`).
   public static let noUser: Int32 = 67
   /// An internal error (a bug).
   public static let software: Int32 = 70
@@ -32,6 +33,7 @@ public enum ExitCode {
     case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
     case let error as UnknownUser: return (noUser, "\(error)" + (database.map { " in \($0)" } ?? ""))
+    case let error as UnknownToken: return (dataError, error.description)
     case let error as MigrationError:
       return (error.isBuildFault ? software : ioError, "database migration refused: \(error)")
     case let error as any SQLError:

@@ -116,12 +116,27 @@ public enum Stackfeed {
   private static func findCommand(_ arguments: inout Arguments, wantsHelp: Bool) throws -> (any Command.Type)? {
     guard let name = arguments.remaining.first else {
       if wantsHelp { return nil }
-      throw UsageError("a command is needed: \(CommandRegistry.commands.map { $0.name }.joined(separator: ", "))")
+      // A group (`token create`, `token list`, …) is named once, by its first word.
+      var words: [Substring] = []
+      for command in CommandRegistry.commands {
+        let word = command.name.prefix { $0 != " " }
+        if !words.contains(word) { words.append(word) }
+      }
+      throw UsageError("a command is needed: \(words.joined(separator: ", "))")
     }
     guard !name.hasPrefix("-") else { throw UsageError("unknown option \(name) (the command comes first)") }
-    guard let command = CommandRegistry.command(named: name) else { throw UsageError("unknown command \"\(name)\"") }
     _ = arguments.positional()
-    return command
+    if let command = CommandRegistry.command(named: name) { return command }
+    // A group of commands (`token create`, `token list`, …): the next word names one.
+    let group = CommandRegistry.commands.filter { $0.name.hasPrefix(name + " ") }
+    guard !group.isEmpty else { throw UsageError("unknown command \"\(name)\"") }
+    if let word = arguments.remaining.first, let command = CommandRegistry.command(named: name + " " + word) {
+      _ = arguments.positional()
+      return command
+    }
+    if wantsHelp && arguments.remaining.first.map({ $0.hasPrefix("-") }) != false { return nil }
+    let words = group.map { $0.name.dropFirst(name.count + 1) }.joined(separator: ", ")
+    throw UsageError("\(name) takes one of: \(words)\(arguments.remaining.first.map { ", not \"\($0)\"" } ?? "")")
   }
 
   /// `stackfeed <name> --help`.

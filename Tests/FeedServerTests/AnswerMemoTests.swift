@@ -6,7 +6,8 @@ import Testing
 @Suite("AnswerMemo: serve's remembered answers")
 struct AnswerMemoTests {
   private func key(_ page: Int) -> AnswerMemo.Key {
-    AnswerMemo.Key(path: "/v1/feed", query: [HTTPField("after", "feed_item:\(page):\(page):\(page)")])
+    AnswerMemo.Key(
+      path: "/v1/feed", query: [HTTPField("after", "feed_item:\(page):\(page):\(page)")], viewer: "default")
   }
 
   private func answer(_ bytes: Int) -> HTTPResponse {
@@ -31,12 +32,25 @@ struct AnswerMemoTests {
   func keys() {
     let memo = AnswerMemo(limit: 1 << 20)
     memo.use(version: 1)
-    let ordered = AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5"), HTTPField("width", "320")])
+    let ordered = AnswerMemo.Key(
+      path: "/v1/render", query: [HTTPField("limit", "5"), HTTPField("width", "320")], viewer: "default")
     memo.remember(answer(1), for: ordered)
     #expect(memo[ordered] != nil)
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: ordered.query.reversed())] == nil)
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5")])] == nil)
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5"), HTTPField("width", nil)])] == nil)
+    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: ordered.query.reversed(), viewer: "default")] == nil)
+    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5")], viewer: "default")] == nil)
+    let valueless = [HTTPField("limit", "5"), HTTPField("width", nil)]
+    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: valueless, viewer: "default")] == nil)
+  }
+
+  @Test("an answer made for one user is never another user's")
+  func viewers() {
+    let memo = AnswerMemo(limit: 1 << 20)
+    memo.use(version: 1)
+    let ann = AnswerMemo.Key(path: "/v1/me/feed", query: [HTTPField("limit", "5")], viewer: "ann")
+    memo.remember(answer(1), for: ann)
+    #expect(memo[ann] != nil)
+    #expect(memo[AnswerMemo.Key(path: ann.path, query: ann.query, viewer: "bob")] == nil)
+    #expect(memo[AnswerMemo.Key(path: ann.path, query: ann.query, viewer: "default")] == nil)
   }
 
   @Test("a full memo drops its oldest answers first; an answer larger than the memo is not kept")

@@ -39,7 +39,7 @@ import Testing
     (["render", "--width", "10000.5"], "stackfeed: --width takes a number of points from 1 to 10000, not \"10000.5\""),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve, help"),
+    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve, token, help"),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()
@@ -70,8 +70,9 @@ import Testing
   @Test func topLevelHelpListsTheCommands() throws {
     let result = try CLIHarness().run(["--help"])
     #expect(result.code == 0)
-    #expect(result.stdout.contains("  migrate  applies pending migrations"))
-    #expect(result.stdout.contains("  list     prints the feed rows"))
+    #expect(result.stdout.contains("  migrate       applies pending migrations"))
+    #expect(result.stdout.contains("  list          prints the feed rows"))
+    #expect(result.stdout.contains("  token create  makes an API token"))
   }
 
   @Test(arguments: Backend.available)
@@ -87,9 +88,10 @@ import Testing
         applied 0003_order_create
         applied 0004_account_users
         applied 0005_order_user
+        applied 0006_account_tokens
         applied 0007_account_idempotency
         applied 0008_header_users
-        \(database) is up to date (7 migration(s) applied)
+        \(database) is up to date (8 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -98,7 +100,7 @@ import Testing
     #expect(
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
-        + "0007_account_idempotency\n0008_header_users")
+        + "0006_account_tokens\n0007_account_idempotency\n0008_header_users")
   }
 
   @Test(arguments: Backend.available)

@@ -11,7 +11,8 @@ struct HelpCommand: Command {
   var command: (any Command.Type)?
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
-    guard let name = arguments.positional() else { return }
+    guard var name = arguments.positional() else { return }
+    if CommandRegistry.command(named: name) == nil, let word = arguments.positional() { name += " " + word }
     guard let command = CommandRegistry.command(named: name) else {
       throw UsageError("unknown command \"\(name)\"")
     }

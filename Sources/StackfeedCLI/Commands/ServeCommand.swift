@@ -15,14 +15,17 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
   static let usage =
-    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--db PATH|URL] [--read-db URL]"
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--require-auth] [--db PATH|URL] "
+    + "[--read-db URL]"
   static let help = """
       --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
       --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
       --threads N         worker threads, each serving many connections (default: one per CPU core);
                           0 serves each connection on its own thread
       --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
-                          duration)
+                          duration; never a header, so never a token)
+      --require-auth      every /v1 route needs Authorization: Bearer TOKEN (scope read or more; stackfeed
+                          token create); without it only the /v1/me routes do, the others answer anyone
       --read-db URL       read the feed from this PostgreSQL database, e.g. a streaming replica of --db
                           (default $STACKFEED_READ_DB, else --db itself); --db is still migrated at start.
                           A replica lags its primary: a re-seed shows there a moment later (docs/STORAGE.md)
@@ -34,6 +37,7 @@ struct ServeCommand: Command {
   var port = 8080
   var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   var quiet = false
+  var requireAuth = false
   /// `--read-db`: the database the feed is read from, when not the one `--db` names.
   var readDatabase: String?
 
@@ -44,6 +48,7 @@ struct ServeCommand: Command {
     threads = try arguments.integer("threads", minimum: 0) ?? max(1, threads)
     guard threads <= 1024 else { throw UsageError("--threads takes 0 to 1024, not \(threads)") }
     quiet = arguments.flag("--quiet")
+    requireAuth = arguments.flag("--require-auth")
     readDatabase = try arguments.option("--read-db")
   }
 
@@ -57,9 +62,13 @@ struct ServeCommand: Command {
     let database = context.location.name
     let path = location.name == database ? database : "\(database), feed read from \(location.name)"
     let environment = context.environment
-    let api = FeedAPI(
+    var api = FeedAPI(
       location: location, registry: context.registry, defaultZone: try context.timeZone(option: nil),
       zoneNamed: { ZoneInfo.named($0, environment: environment) })
+    api.requireAuth = requireAuth
+    // Token uses go to the database itself, also when the feed is read from a replica.
+    let tokenUses = TokenUseLog(location: context.location)
+    api.tokenUses = tokenUses
     // Blocked before the server's threads start, so they inherit the mask and only `sigwait` sees the signals.
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
@@ -72,7 +81,7 @@ struct ServeCommand: Command {
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       if !quiet { AccessLog.write(exchange) }
     }
-    let server = try HTTPServer(configuration, onFinish: log) { request in api.respond(to: request) }
+    let server = try HTTPServer(configuration, onFinish: log) { [api] request in api.respond(to: request) }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     let mode = threads == 0 ? "a thread per connection" : "\(threads) worker thread\(threads == 1 ? "" : "s")"
     try context.note("serving http://\(shownHost):\(server.port)/ (database \(path), \(mode)); Ctrl-C stops")
@@ -80,6 +89,7 @@ struct ServeCommand: Command {
     sigwait(&stopSignals, &received)
     try context.note("\(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping after the requests in flight")
     server.stop()
+    tokenUses.flush()
     try context.note("stopped")
   }
 

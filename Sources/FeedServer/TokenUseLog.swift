@@ -1,0 +1,110 @@
+import FeedStore
+import PostgresCore
+import SQLiteCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// When each API token was last used, kept in memory and written to the store's `tokens.last_used_at` in one
+/// transaction at most once per ``interval`` (and by ``flush()``, which `stackfeed serve` calls when it stops),
+/// so that authenticating a request stays a read: a write per request would take the database's write lock
+/// on every request and, on SQLite, empty every connection's answer memo (`PRAGMA data_version` changes).
+///
+/// The request that finds the batch due writes it, after its answer is made, on a connection of its own to
+/// the database (the primary, also when the feed is read from a replica). A write that fails keeps its uses
+/// for the next try, an interval later. What a `kill -9` loses is at most the last interval's uses; `token list` shows a use that
+/// late.
+///
+///     api.tokenUses = TokenUseLog(location: primary)   // FeedAPI records each verified token here
+public final class TokenUseLog: Sendable {
+  private struct State {
+    var pending: [String: Int64] = [:]
+    /// When the oldest pending use was noted.
+    var since: Int64?
+    var writing = false
+  }
+
+  /// The database written to.
+  public let location: StoreLocation
+  /// The longest a use waits in memory before a request writes it, in milliseconds.
+  public let interval: Int64
+  private let clock: @Sendable () -> Int64
+  private let state = Mutex(State())
+
+  /// A log writing to the database at `location` at most every `interval`; `clock` gives the time in UTC
+  /// milliseconds since 1970 (the system's wall clock unless a test gives its own).
+  public init(
+    location: StoreLocation, interval: Duration = .seconds(60),
+    clock: @escaping @Sendable () -> Int64 = TokenUseLog.systemClock
+  ) {
+    self.location = location
+    let (seconds, attoseconds) = interval.components
+    self.interval = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    self.clock = clock
+  }
+
+  /// The system's wall clock, in UTC milliseconds since 1970.
+  public static func systemClock() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+  }
+
+  /// Notes that the token `id` was used now, and writes the pending uses when the oldest has waited
+  /// ``interval`` and no other request is writing them.
+  func record(_ id: String) {
+    let now = clock()
+    let due = state.withLock { state -> [String: Int64]? in
+      state.pending[id] = max(state.pending[id] ?? now, now)
+      let since = state.since ?? now
+      state.since = since
+      guard !state.writing, now - since >= interval else { return nil }
+      state.writing = true
+      return take(&state)
+    }
+    if let due { write(due) }
+  }
+
+  /// Writes every pending use now (`stackfeed serve` does when it stops).
+  public func flush() {
+    let due = state.withLock { state -> [String: Int64]? in
+      guard !state.writing, !state.pending.isEmpty else { return nil }
+      state.writing = true
+      return take(&state)
+    }
+    if let due { write(due) }
+  }
+
+  private func take(_ state: inout State) -> [String: Int64] {
+    let taken = state.pending
+    state.pending = [:]
+    state.since = nil
+    return taken
+  }
+
+  /// Writes `uses`; when that fails they go back to the pending ones, for the next write.
+  private func write(_ uses: [String: Int64]) {
+    var failed = false
+    do {
+      let database: StoreConnection
+      switch location.dialect {
+      case .sqlite:
+        // Never a new empty file where the database went missing: the uses wait for it.
+        guard access(location.path, F_OK) == 0 else { throw StoreUnavailable(description: "missing") }
+        database = .sqlite(try Database(path: location.path))
+      case .postgres: database = .postgres(try Connection(location.path))
+      }
+      try TokenStore(database).recordUse(uses)
+    } catch {
+      failed = true
+    }
+    state.withLock { state in
+      state.writing = false
+      guard failed else { return }
+      state.pending.merge(uses, uniquingKeysWith: max)
+      state.since = clock()  // the next try an interval later, not on every request
+    }
+  }
+}

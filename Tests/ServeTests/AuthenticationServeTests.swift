@@ -1,0 +1,93 @@
+import Foundation
+import StackfeedTestSupport
+import Testing
+
+/// Bearer tokens end to end: a token made by `stackfeed token create` used over a socket, revoked by `token
+/// revoke`, `--require-auth`, and no token in the access log or on stderr.
+@Suite(
+  "serve: tokens and authentication",
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+struct AuthenticationServeTests {
+  /// A seeded database on `backend` with a read token of the user `default` (made by the CLI), not served yet.
+  static func server(_ backend: Backend) throws -> (ServerProcess, token: String) {
+    let server = try ServerProcess(backend)
+    try server.seed()
+    let created = try server.run(["token", "create", "--db", server.database, "--user", "default", "--name", "e2e"])
+    try #require(created.code == 0, "\(created.stderr)")
+    let token = String(created.stdout.dropLast())
+    try #require(token.wholeMatch(of: /sft_[0-9a-f]{64}/) != nil, "\(created.stdout)")
+    return (server, token)
+  }
+
+  @Test(
+    "a token from token create opens /v1/me; token revoke closes it; the log never shows it",
+    arguments: Backend.available)
+  func tokenFromTheCommandLine(backend: Backend) throws {
+    let (server, token) = try Self.server(backend)
+    try server.start(["--db", server.database, "--threads", "2"])
+
+    let me = try server.get("/v1/me", headers: ["Authorization: Bearer \(token)"])
+    #expect(me.status == 200, "\(me.text)")
+    let user = try me.json()
+    #expect(user["id"] as? String == "default")
+    #expect(user["firstName"] as? String == "Russell")
+    #expect(try server.get("/v1/me/feed?limit=1", headers: ["authorization: bearer \(token)"]).status == 200)
+
+    let missing = try server.get("/v1/me")
+    #expect(missing.status == 401)
+    #expect(missing.header("WWW-Authenticate") == "Bearer")
+    #expect(missing.header("Content-Type") == "application/problem+json; charset=utf-8")
+    let wrong = try server.get(
+      "/v1/me/feed", headers: ["Authorization: Bearer sft_\(String(repeating: "0", count: 64))"])
+    #expect(wrong.status == 401)
+    #expect(wrong.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    // Without --require-auth the anonymous routes answer without a token.
+    #expect(try server.get("/v1/feed?limit=1").status == 200)
+
+    let id = try #require(
+      try server.run(["token", "list", "--db", server.database]).stdout.firstMatch(of: /tok_[0-9a-f]{16}/)?.output)
+    #expect(try server.run(["token", "revoke", String(id), "--db", server.database]).code == 0)
+    let revoked = try server.get("/v1/me", headers: ["Authorization: Bearer \(token)"])
+    #expect(revoked.status == 401)
+    #expect(revoked.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(!revoked.text.contains(token))
+
+    #expect(server.stop() == 0)
+    let log = server.log
+    #expect(log.contains("GET /v1/me 200 "), "\(log)")
+    #expect(log.contains("GET /v1/me 401 "), "\(log)")
+    #expect(!log.contains(token) && !log.contains(String(token.dropFirst(4))), "\(log)")
+    #expect(!log.lowercased().contains("bearer") && !log.lowercased().contains("authorization"), "\(log)")
+  }
+
+  @Test("serve writes the tokens' last uses when it stops", arguments: Backend.available)
+  func lastUseIsRecordedByTheTimeTheServerStops(backend: Backend) throws {
+    let (server, token) = try Self.server(backend)
+    try server.start(["--db", server.database, "--quiet"])
+    #expect(try server.get("/v1/me", headers: ["Authorization: Bearer \(token)"]).status == 200)
+    #expect(server.stop() == 0)
+    let listed = try server.run(["token", "list", "--db", server.database, "--format", "json"])
+    let tokens = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+    let lastUsed = try #require(tokens.first?["lastUsedAt"] as? String)
+    #expect(lastUsed.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/) != nil, "\(lastUsed)")
+    #expect(!listed.stdout.contains(String(token.dropFirst(4))))
+  }
+
+  @Test("--require-auth: every /v1 route needs a token; / and /healthz do not")
+  func requireAuth() throws {
+    let (server, token) = try Self.server(.sqlite)
+    try server.start(["--db", server.database, "--require-auth"])
+    for target in ["/v1/feed", "/v1/render?limit=1", "/v1/stack", "/v1/rows/header/profile", "/v1/me"] {
+      let refused = try server.get(target)
+      #expect(refused.status == 401, "\(target)")
+      #expect(refused.header("WWW-Authenticate") == "Bearer", "\(target)")
+      let invalid = try server.get(target, headers: ["Authorization: Bearer nope"])
+      #expect(invalid.header("WWW-Authenticate") == #"Bearer error="invalid_token""#, "\(target)")
+      #expect(try server.get(target, headers: ["Authorization: Bearer \(token)"]).status == 200, "\(target)")
+    }
+    #expect(try server.get("/healthz").status == 200)
+    #expect(try server.get("/").status == 200)
+    #expect(server.stop() == 0)
+    #expect(!server.log.contains(String(token.dropFirst(4))))
+  }
+}
