@@ -217,6 +217,41 @@ import Testing
     }
   }
 
+  @Test(
+    "a plugin's route gets the caller the bearer token proves: its user, its scope, 401 for a bad token",
+    arguments: Backend.available)
+  func pluginRoutesTakeTheTokensCaller(backend: Backend) throws {
+    let test = try TestAPI(backend)
+    try test.addUsers(["ann"])
+    let order = #"{"items": [{"product": "vital-top", "quantity": 1}]}"#
+    func post(_ authorization: String?, requireAuth: Bool = false) -> HTTPResponse {
+      var api = test.api
+      api.requireAuth = requireAuth
+      var request = TestAPI.request(
+        "POST", "/v1/me/orders",
+        headers: [HTTPField("Content-Type", "application/json")]
+          + (authorization.map { [HTTPField("Authorization", $0)] } ?? []))
+      request.body = Array(order.utf8)
+      return api.respond(to: request)
+    }
+    let write = try test.token(for: "ann", scope: .write)
+    let placed = post("Bearer \(write)")
+    #expect(placed.status == 201, "\(placed.text)")
+    let id = try #require(try placed.json()["id"] as? String)
+    #expect(try test.database.query("SELECT user_id FROM orders WHERE id = '\(id)'") == "ann")
+    #expect(test.get("/v1/me/feed", token: write).text.contains(#""id": "\#(id)""#), "at once ann's latest order")
+    let read = post("Bearer \(try test.token(for: "ann", scope: .read))")
+    #expect(read.status == 403)
+    #expect(read.header("WWW-Authenticate") == #"Bearer error="insufficient_scope", scope="write""#)
+    #expect(post(nil).status == 401)
+    #expect(post(nil).header("WWW-Authenticate") == "Bearer")
+    let invalid = post("Bearer sft_\(String(repeating: "ab", count: 32))")
+    #expect(invalid.status == 401)
+    #expect(invalid.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(post("Bearer \(write)", requireAuth: true).status == 201)
+    #expect(try test.database.query("SELECT count(*) FROM orders WHERE user_id = 'ann'") == "2")
+  }
+
   @Test("a token revoked after its user's answer was remembered is refused at once", arguments: Backend.available)
   func revokedAfterRemembered(backend: Backend) throws {
     let test = try TestAPI(backend)
