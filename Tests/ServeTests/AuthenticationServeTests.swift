@@ -60,6 +60,29 @@ struct AuthenticationServeTests {
     #expect(!log.lowercased().contains("bearer") && !log.lowercased().contains("authorization"), "\(log)")
   }
 
+  @Test(
+    "tokens from token create on a write route: read is 403 insufficient_scope, write places the user's order",
+    arguments: Backend.available)
+  func writeRouteTakesTheTokensScope(backend: Backend) throws {
+    let (server, read) = try Self.server(backend)
+    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
+    let write = String(made.stdout.dropLast())
+    try server.start(["--db", server.database, "--quiet"])
+    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+    let refused = try server.send("POST", "/v1/me/orders", body: order, headers: ["Authorization: Bearer \(read)"])
+    #expect(refused.status == 403, "\(refused.text)")
+    #expect(refused.header("WWW-Authenticate") == #"Bearer error="insufficient_scope", scope="write""#)
+    let anonymous = try server.send("POST", "/v1/me/orders", body: order)
+    #expect(anonymous.status == 401)
+    #expect(anonymous.header("WWW-Authenticate") == "Bearer")
+    let placed = try server.send("POST", "/v1/me/orders", body: order, headers: ["Authorization: Bearer \(write)"])
+    #expect(placed.status == 201, "\(placed.text)")
+    let id = try #require(try placed.json()["id"] as? String)
+    let feed = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
+    #expect(feed.text.contains(#""id": "\#(id)""#), "the new order is the user's latest")
+    #expect(server.stop() == 0)
+  }
+
   @Test("serve writes the tokens' last uses when it stops", arguments: Backend.available)
   func lastUseIsRecordedByTheTimeTheServerStops(backend: Backend) throws {
     let (server, token) = try Self.server(backend)
