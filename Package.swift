@@ -206,7 +206,7 @@ let package = Package(
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
-    .testTarget(name: "ServeTests", dependencies: ["stackfeed", "StackfeedTestSupport"]),
+    .testTarget(name: "ServeTests", dependencies: ["stackfeed", "stackfeed-promo", "StackfeedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,11 @@ final class ServerProcess {
     return root.appendingPathComponent(".build/debug/stackfeed")
   }()
 
+  /// The example's executable `stackfeed-promo` (Examples/PromoPlugin), built beside `stackfeed`.
+  static let promoBinary = binary.deletingLastPathComponent().appendingPathComponent("stackfeed-promo")
+
+  /// The executable this server and its commands run: `stackfeed` unless set.
+  var executable = ServerProcess.binary
   /// The temporary folder (HOME, the data folder, logs); removed at the end.
   let folder: URL
   /// The environment every process of this server gets.
@@ -62,7 +67,7 @@ final class ServerProcess {
     _ = FileManager.default.createFile(atPath: out.path, contents: nil)
     _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = environment
     process.standardOutput = try FileHandle(forWritingTo: out)
@@ -88,7 +93,7 @@ final class ServerProcess {
   func start(_ arguments: [String] = []) throws {
     _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
     let process = Process()
-    process.executableURL = Self.binary
+    process.executableURL = executable
     process.arguments = ["serve", "--port", "0"] + arguments
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
