@@ -25,12 +25,12 @@
  *      (the client's share, steady under load), the peak RSS of this process (includes the generated rows).
  * What it does, --pages CONNINFO [PAGES], on a database a Stackfeed store was seeded into (the bundled reference
  * seeds plus generated feed items: `stackfeed-bench store` leaves one): selects the rows a 20-row page of the
- * store reads, with the store's own SQL text (the feed_item, profile and orders/line_item/product queries of
+ * store reads, with the store's own SQL text (the feed_item, users and orders/line_item/product queries of
  * Sources/BuiltInPlugins), every statement prepared once beforehand, every column of every row read. PAGES
  * times each (default 200), the three kinds of page interleaved, median µs of each:
  *   page_first_pgbench_us    the first page as a pgbench script of those statements runs with -M prepared:
  *                            BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY (one snapshot for the page, as the
- *                            store's read); the header's profile row; the first 20 feed items (what the store
+ *                            store's read); the viewer's (default) users row; the first 20 feed items (what the store
  *                            asks for: 18 shown, the order takes a row, one more tells a next page exists); the
  *                            latest order with its lines and products; END. Each waited for: 5 round trips.
  *   page_first_pipelined_us  the same 5 statements in one libpq pipeline with one sync point
@@ -144,11 +144,12 @@ static double page_us(PGconn *conn, long long after, long long n, int pages) {
 /* ---- pages of a seeded Stackfeed store (--pages) ---- */
 
 /* The store's SQL (Sources/BuiltInPlugins: HeaderPlugin, FeedItemPlugin, OrderPlugin), text for text. */
-static const char *const HEADER_SQL = "SELECT first_name, last_name FROM profile WHERE id = 1";
+static const char *const HEADER_SQL = "SELECT first_name, last_name FROM users WHERE id = $1";
 static const char *const ITEMS_SQL =
     "SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2";
 static const char *const ORDER_SQL =
-    "WITH latest AS (SELECT id, status, ordered_at FROM orders ORDER BY ordered_at DESC, id DESC LIMIT 1)\n"
+    "WITH latest AS (\n"
+    "  SELECT id, status, ordered_at FROM orders WHERE user_id = $1 ORDER BY ordered_at DESC, id DESC LIMIT 1)\n"
     "SELECT latest.id, latest.status, latest.ordered_at, line_item.quantity, product.id, product.title, "
     "product.image\n"
     "FROM latest\n"
@@ -242,9 +243,9 @@ static int pages_main(const char *conninfo, int pages) {
 
     const Step first[] = {
         {"begin", 0, {NULL}, 0},
-        {"header", 0, {NULL}, 1},
+        {"header", 1, {"default"}, 1},
         {"items", 2, {"-9223372036854775808", "20"}, 20},
-        {"order", 0, {NULL}, -1},
+        {"order", 1, {"default"}, -1},
         {"end", 0, {NULL}, 0},
     };
     const Step middle_page[] = {{"items", 2, {middle, "21"}, 21}};

@@ -1,13 +1,12 @@
+import FeedModels
 import FeedStore
 
 /// Who sent a request, as its `Authorization` header says: the user whose feed the `/v1/me` routes show and
 /// whose orders they write, and what the request's token allows. A request without a token is the anonymous
 /// caller: the user `default`, no scope (the anonymous read routes only).
 public struct Caller: Sendable, Hashable {
-  /// The user every anonymous request and every command without `--user` shows.
-  public static let defaultUser = "default"
   /// The caller of a request without a token.
-  public static let anonymous = Caller(user: defaultUser, scope: nil)
+  public static let anonymous = Caller(user: User.defaultID, scope: nil)
 
   /// The user's id.
   public var user: String

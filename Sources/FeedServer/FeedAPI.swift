@@ -126,7 +126,7 @@ public struct FeedAPI: Sendable {
       let authentication = try authenticate(request, needing: needed, as: given, in: snapshot)
       usedToken = authentication.token
       let viewer = endpoint.isPersonal ? authentication.caller.user : nil
-      let key = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.defaultUser)
+      let key = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
       if let remembered = snapshot.memo[key] { return remembered }
       // A read runs again after a lost connection: each run takes the request's parameters afresh.
       var parameters = query
@@ -155,7 +155,7 @@ public struct FeedAPI: Sendable {
   private func answer(_ endpoint: Endpoint, caller: Caller, query: inout Query, in snapshot: FeedSnapshot) throws
     -> HTTPResponse
   {
-    let viewer = endpoint.isPersonal ? caller.user : Caller.defaultUser
+    let viewer = endpoint.isPersonal ? caller.user : Caller.anonymous.user
     switch endpoint {
     case .index:
       return try Self.index(&query)
