@@ -168,7 +168,7 @@ let package = Package(
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime"]),
     .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore", "StackfeedTestSupport"]),
-    .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout"]),
+    .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout", "StackfeedTestSupport"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "StackfeedTestSupport"]),
     .testTarget(name: "CardStackTests", dependencies: ["CardStack", "StackLayout"]),

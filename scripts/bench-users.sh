@@ -87,7 +87,7 @@ stop_servers() {
 }
 
 # Lua scripts: a random token per request (read from the file in the environment's TOKENS_FILE), random pages.
-cat >"$work/me.lua" <<'LUA'
+tokens_lua='
 local tokens = {}
 local threads = 0
 function setup(thread) threads = threads + 1; thread:set("seed", threads * 7919) end
@@ -95,27 +95,22 @@ function init(args)
   math.randomseed(seed)
   for line in io.lines(os.getenv("TOKENS_FILE")) do tokens[#tokens + 1] = line end
 end
+local function token() return tokens[math.random(1, #tokens)] end'
+cat >"$work/me.lua" <<LUA
+$tokens_lua
 function request()
-  local token = tokens[math.random(1, #tokens)]
-  return wrk.format("GET", "/v1/me/feed?limit=20", {["Authorization"] = "Bearer " .. token})
+  return wrk.format("GET", "/v1/me/feed?limit=20", {["Authorization"] = "Bearer " .. token()})
 end
 LUA
-cat >"$work/order.lua" <<'LUA'
-local tokens = {}
-local threads = 0
-function setup(thread) threads = threads + 1; thread:set("seed", threads * 104729) end
-function init(args)
-  math.randomseed(seed)
-  for line in io.lines(os.getenv("TOKENS_FILE")) do tokens[#tokens + 1] = line end
-end
+cat >"$work/order.lua" <<LUA
+$tokens_lua
 function request()
-  local token = tokens[math.random(1, #tokens)]
   return wrk.format("POST", "/v1/me/orders",
-    {["Authorization"] = "Bearer " .. token, ["Content-Type"] = "application/json"},
+    {["Authorization"] = "Bearer " .. token(), ["Content-Type"] = "application/json"},
     '{"items": [{"product": "arrival-tshirt", "quantity": 1}]}')
 end
 function response(status, headers, body)
-  if status ~= 201 then io.stderr:write("order answered " .. status .. ": " .. body .. "\n") end
+  if status ~= 201 then io.stderr:write("order answered " .. status .. ": " .. body .. "\\n") end
 end
 LUA
 cat >"$work/pages.lua" <<LUA

@@ -58,7 +58,7 @@ import Testing
 
   @Test(arguments: Backend.available)
   func manyRandomUsersNeverSeeEachOthersHeaderOrOrders(backend: Backend) throws {
-    var random = SplitMix(seed: UInt64.random(in: 0...UInt64.max))
+    var random = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
     let seed = random.seed
     let count = 24
     var users: [String] = []
@@ -139,24 +139,5 @@ import Testing
     #expect(try Users(store.connection).list().map(\.id) == ["bo"])
     #expect(try Users(store.connection).find(id: "bo")?.firstName == "Bo")
     #expect(try Users(store.connection).find(id: "ada") == nil)
-  }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014) from a seed a failing test prints.
-struct SplitMix {
-  let seed: UInt64
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    self.seed = seed
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,27 +1,16 @@
 import StackLayout
+import StackfeedTestSupport
 import Testing
 
 /// Thousands of generated trees (seeded, so every run is the same): extreme and invalid numbers,
 /// empty stacks, zero widths, deep nesting, every enum value. The engine must never trap and every
 /// result must pass the invariant checker; the JSON output must hold only finite numbers.
 struct RandomTreeTests {
-  /// SplitMix64: small, fast, deterministic.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let lengths: [Double] = [0, 0.1, 0.5, 1, 3, 17.3, 50, 390, 1e4, 1e9, 1e300, -5, .nan, .infinity, -.infinity]
   static let widths: [Double] = [0, 0.3, 1, 50, 320, 390, 768, 1e7, -1, .nan, .infinity]
 
   struct Builder {
-    var rng: Generator
+    var rng: SplitMix64
 
     mutating func length() -> Double { RandomTreeTests.lengths.randomElement(using: &rng) ?? 0 }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
@@ -72,7 +61,7 @@ struct RandomTreeTests {
 
   @Test(arguments: 0..<8)
   func generatedTreesNeverBreakTheInvariants(batch: Int) {
-    var builder = Builder(rng: Generator(state: UInt64(batch) &* 7_919 &+ 17))
+    var builder = Builder(rng: SplitMix64(seed: UInt64(batch) &* 7_919 &+ 17))
     for index in 0..<400 {
       let tree = builder.node(depth: 0)
       let width = Self.widths.randomElement(using: &builder.rng) ?? 390
@@ -93,7 +82,7 @@ struct RandomTreeTests {
   /// after roots with invalid values, warnings and the depth limit.
   @Test(arguments: [(0.0, 390.0, 256), (3, 320, 256), (2, 1, 3), (3, .nan, 6)])
   func oneCallForManyRootsEqualsOneCallEach(scale: Double, width: Double, maxDepth: Int) {
-    var builder = Builder(rng: Generator(state: UInt64(maxDepth) &* 31 &+ UInt64(width.isNaN ? 7 : Int(width))))
+    var builder = Builder(rng: SplitMix64(seed: UInt64(maxDepth) &* 31 &+ UInt64(width.isNaN ? 7 : Int(width))))
     let roots = (0..<300).map { _ in builder.node(depth: 0) }
     let engine = LayoutEngine(measurer: FakeMeasurer(), scale: scale, maxDepth: maxDepth)
     let together = engine.layout(roots, width: width)

@@ -1,5 +1,6 @@
 import Foundation
 import StackLayout
+import StackfeedTestSupport
 import Testing
 
 /// Issue 6, item 2: 10,000 generated layout JSON texts (seeded, so every run is the same) with wrong
@@ -19,7 +20,7 @@ struct ReliabilityLayoutJSONFuzzTests {
   ]
 
   struct Writer {
-    var rng: RandomTreeTests.Generator
+    var rng: SplitMix64
 
     mutating func pick(_ values: [String]) -> String { values.randomElement(using: &rng) ?? "" }
     mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &rng) < percent }
@@ -65,7 +66,7 @@ struct ReliabilityLayoutJSONFuzzTests {
 
   @Test(arguments: 0..<10)
   func generatedJSONIsRefusedWithAPlaceOrLaysOutSoundly(batch: Int) throws {
-    var writer = Writer(rng: RandomTreeTests.Generator(state: 0x5EED_0000 &+ UInt64(batch)))
+    var writer = Writer(rng: SplitMix64(seed: 0x5EED_0000 &+ UInt64(batch)))
     var refused = 0
     for index in 0..<1_000 {
       let bytes = writer.document()
