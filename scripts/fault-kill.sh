@@ -88,12 +88,22 @@ startup_ms=$(elapsed_ms "$BIN" migrate --help)
 migrate_ms=$(elapsed_ms "$BIN" migrate --db "$WORK/timing.sqlite")
 low=$((startup_ms * 8 / 10)) high=$((migrate_ms * 12 / 10 + 2))
 echo "fault-kill: migrate takes ${migrate_ms} ms, of which start-up ~${startup_ms} ms; kills between ${low} and ${high} ms"
-# Tables each migration creates, to check that a recorded migration is complete and an unrecorded one absent.
-declare -A creates=(
-  [0001_header_profile]="profile"
-  [0002_feed_item_create]="feed_item"
-  [0003_order_create]="product orders line_item"
+# What each migration does, as an SQL expression greater than 0 when it is there, to check that a
+# recorded migration is complete and an unrecorded one absent. `profile` is created by 0001 and dropped by 0008.
+table() { echo "(SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ($1))"; }
+declare -A effects=(
+  [0001_header_profile]="$(table "'profile'") + (SELECT count(*) FROM stackfeed_migrations WHERE name = '0008_header_users')"
+  [0002_feed_item_create]="$(table "'feed_item'")"
+  [0003_order_create]="$(table "'product', 'orders', 'line_item'") / 3"
+  [0004_account_users]="$(table "'users'")"
+  [0005_order_user]="(SELECT count(*) FROM pragma_table_info('orders') WHERE name = 'user_id')"
+  [0006_account_tokens]="$(table "'tokens'")"
+  [0007_account_idempotency]="$(table "'idempotency_keys'")"
+  [0008_header_users]="1 - $(table "'profile'") * (SELECT count(*) FROM stackfeed_migrations WHERE name = '0001_header_profile')"
 )
+all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
+[ "$all_migrations" = "$(ls Migrations/*.sql | xargs -n1 basename | sed 's/\.sql$//' | paste -sd' ')" ] ||
+  fail "fault-kill knows the migrations $all_migrations, Migrations/ has others: teach it what each one does"
 killed_migrations=0
 partial=0
 for round in $(seq 1 "$MIGRATE_ROUNDS"); do
@@ -106,19 +116,22 @@ for round in $(seq 1 "$MIGRATE_ROUNDS"); do
     check_integrity "$db"
     applied=$(q "$db" "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE name = 'stackfeed_migrations')" )
     if [ -n "$applied" ]; then applied=$(q "$db" "SELECT group_concat(name, ' ') FROM stackfeed_migrations"); fi
-    for name in "${!creates[@]}"; do
-      for table in ${creates[$name]}; do
-        present=$(q "$db" "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = '$table'")
-        recorded=0; [[ " $applied " == *" $name "* ]] && recorded=1
-        [ "$present" = "$recorded" ] || fail "migrate round $round: table $table present=$present, $name recorded=$recorded"
-      done
+    for name in "${!effects[@]}"; do
+      recorded=0; [[ " $applied " == *" $name "* ]] && recorded=1
+      if [ "$applied" = none ] || [ -z "$applied" ]; then
+        # Nothing recorded (the queries reading the migrations table cannot run): no table may be there.
+        present=$(q "$db" "SELECT $(table "'profile', 'feed_item', 'orders', 'users', 'tokens', 'idempotency_keys'") > 0")
+      else
+        present=$(q "$db" "SELECT (${effects[$name]}) > 0")
+      fi
+      [ "$present" = "$recorded" ] || fail "migrate round $round: $name recorded=$recorded, its effect present=$present"
     done
   fi
   # Narrow the window onto the moment the migrations run: the latest kill that found nothing applied and the
   # earliest that found everything bound it (with a millisecond of slack for timing noise).
   case "$applied" in
     none | "") [ "$delay" -ge "$low" ] && low=$((delay > 0 ? delay - 1 : 0)) ;;
-    "0001_header_profile 0002_feed_item_create 0003_order_create") [ "$delay" -le "$high" ] && high=$((delay + 1)) ;;
+    "$all_migrations") [ "$delay" -le "$high" ] && high=$((delay + 1)) ;;
     *) partial=$((partial + 1)) ;;
   esac
   [ "$high" -gt "$low" ] || { low=$((high - 2 > 0 ? high - 2 : 0)); high=$((high + 2)); }
