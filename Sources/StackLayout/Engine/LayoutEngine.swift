@@ -13,6 +13,8 @@ public struct LayoutEngine: Sendable {
   public var scale: Double
   /// Deepest nesting laid out; deeper nodes are collapsed with a warning (keeps recursion bounded).
   public var maxDepth: Int
+  /// The traits cards are laid out for; every result records them for its renderers.
+  public var traits: Traits = .default
 
   /// The shared default measurer: `StandardTextMeasurer` (Inter advances, SF metrics) behind a cache.
   public static let defaultMeasurer: any TextMeasuring = CachingTextMeasurer(base: StandardTextMeasurer(scale: 3))
@@ -78,7 +80,7 @@ public struct LayoutEngine: Sendable {
     }
     return LayoutResult(
       root: root, frames: pass.frames.elements, texts: pass.textsOut, overflowing: pass.overflowing,
-      warnings: warnings)
+      warnings: warnings, traits: traits)
   }
 
   /// The node's size range (RepresentableKit's min … ideal … max): at `width` when given (all

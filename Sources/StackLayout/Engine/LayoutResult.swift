@@ -39,16 +39,20 @@ public struct LayoutResult: Sendable, Equatable {
   public let overflowing: Set<Int>
   /// Conflicts and invalid values resolved by a fallback.
   public let warnings: [LayoutWarning]
+  /// The traits the tree was laid out for: renderers draw its colours and text alignment for them.
+  public let traits: Traits
 
   /// Creates a result (the engine does this).
   public init(
-    root: LayoutNode, frames: [Rect], texts: [TextMeasurement?], overflowing: Set<Int>, warnings: [LayoutWarning]
+    root: LayoutNode, frames: [Rect], texts: [TextMeasurement?], overflowing: Set<Int>, warnings: [LayoutWarning],
+    traits: Traits = .default
   ) {
     self.root = root
     self.frames = frames
     measuredTexts = texts.contains { $0 != nil } ? texts : []
     self.overflowing = overflowing
     self.warnings = warnings
+    self.traits = traits
   }
 
   /// The root's size (width as requested, height as fitted or imposed).

@@ -1,0 +1,38 @@
+/// Dynamic Type's text size setting (UIKit's `UIContentSizeCategory`), smallest to largest; `large` is
+/// the system default. The raw values are the names the command line and the HTTP API take.
+public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+  /// `UIContentSizeCategory.extraSmall`.
+  case extraSmall = "xS"
+  /// `.small`.
+  case small = "S"
+  /// `.medium`.
+  case medium = "M"
+  /// `.large`, the default.
+  case large = "L"
+  /// `.extraLarge`.
+  case extraLarge = "xL"
+  /// `.extraExtraLarge`.
+  case extraExtraLarge = "xxL"
+  /// `.extraExtraExtraLarge`.
+  case extraExtraExtraLarge = "xxxL"
+  /// `.accessibilityMedium`.
+  case accessibilityMedium = "AX1"
+  /// `.accessibilityLarge`.
+  case accessibilityLarge = "AX2"
+  /// `.accessibilityExtraLarge`.
+  case accessibilityExtraLarge = "AX3"
+  /// `.accessibilityExtraExtraLarge`.
+  case accessibilityExtraExtraLarge = "AX4"
+  /// `.accessibilityExtraExtraExtraLarge`, the largest.
+  case accessibilityExtraExtraExtraLarge = "AX5"
+
+  /// Whether the category is one of the five larger accessibility sizes (AX1…AX5).
+  public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+  /// Smaller categories first, in `allCases` order.
+  public static func < (lhs: ContentSizeCategory, rhs: ContentSizeCategory) -> Bool {
+    lhs.order < rhs.order
+  }
+
+  private var order: Int { ContentSizeCategory.allCases.firstIndex(of: self) ?? 0 }
+}
