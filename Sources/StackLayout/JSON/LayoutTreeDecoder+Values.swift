@@ -93,12 +93,58 @@ extension LayoutTreeDecoder {
     return choice
   }
 
-  func color(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Color? {
-    guard let text = try optionalString(value, key) else { return nil }
+  /// `"#RRGGBB"`/`"#RRGGBBAA"`, `{"light": …, "dark": …}` (a pair; both required) or null.
+  mutating func color(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Color? {
+    guard case .object(let members) = value else {
+      guard let text = try optionalString(value, key) else { return nil }
+      return try hexColor(text, key)
+    }
+    var light: Color?
+    var dark: Color?
+    for (scheme, half) in members {
+      switch scheme {
+      case "light": light = try hexColor(try string(half, "\(key).light"), "\(key).light")
+      case "dark": dark = try hexColor(try string(half, "\(key).dark"), "\(key).dark")
+      default: warnings.append(LayoutWarning(path: path("\(key).\(scheme)"), message: "unknown key: ignored"))
+      }
+    }
+    guard let light, let dark else {
+      let missing = light == nil ? "light" : "dark"
+      throw error(key, "a colour pair needs both \"light\" and \"dark\" (\(missing) is missing)")
+    }
+    return .pair(light: light, dark: dark)
+  }
+
+  private func hexColor(_ text: String, _ key: String) throws(LayoutJSONError) -> Color {
     guard let color = Color(hex: text) else {
-      throw error(key, "expected a colour \"#RRGGBB\" or \"#RRGGBBAA\", got \"\(text)\"")
+      throw error(
+        key, "expected a colour \"#RRGGBB\", \"#RRGGBBAA\" or {\"light\": …, \"dark\": …}, got \"\(text)\"")
     }
     return color
+  }
+
+  /// `{"label", "hint", "traits": [names], "hidden"}` (each optional) or null.
+  mutating func accessibility(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Accessibility? {
+    if case .null = value { return nil }
+    var accessibility = Accessibility()
+    for (sub, subValue) in try object(value, key) {
+      let subKey = "\(key).\(sub)"
+      switch sub {
+      case "label": accessibility.label = try optionalString(subValue, subKey)
+      case "hint": accessibility.hint = try optionalString(subValue, subKey)
+      case "hidden": accessibility.isHidden = try bool(subValue, subKey)
+      case "traits":
+        guard case .array(let names) = subValue else {
+          throw error(subKey, "expected an array of trait names, got \(subValue.typeName)")
+        }
+        for (index, name) in names.enumerated() {
+          let trait: AccessibilityTrait = try choice(name, "\(subKey)[\(index)]")
+          accessibility.traits.insert(trait)
+        }
+      default: warnings.append(LayoutWarning(path: path(subKey), message: "unknown key: ignored"))
+      }
+    }
+    return accessibility
   }
 
   /// A number (every edge) or `{"top", "left", "bottom", "right"}` (each optional, default 0).

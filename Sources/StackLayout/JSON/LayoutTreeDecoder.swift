@@ -109,6 +109,7 @@ struct LayoutTreeDecoder {
         throw error(key, "must be between 0 and 1, got \(LayoutJSON.number(alpha))")
       }
       node.alpha = alpha
+    case "accessibility": node.accessibility = try accessibility(value, key)
     case "frame": break  // output of a previous layout: recomputed
     default:
       if try !applyContent(key, value, to: &node) {

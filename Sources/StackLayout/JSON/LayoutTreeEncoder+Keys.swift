@@ -54,16 +54,56 @@ extension LayoutTreeEncoder {
       end()
       member("lines", String(content.lines), depth)
       memberString("textAlignment", content.alignment.rawValue, depth)
-      memberString("color", content.color.hex, depth)
+      color("color", content.color, depth)
     case .image(let content):
       memberString("image", content.name, depth)
       memberString("contentMode", content.contentMode.rawValue, depth)
     default:
       break
     }
-    if let background = node.background { memberString("background", background.hex, depth) }
+    if let background = node.background { color("background", background, depth) }
     if node.cornerRadius != 0 { member("cornerRadius", LayoutJSON.number(node.cornerRadius), depth) }
     if node.alpha != 1 { member("alpha", LayoutJSON.number(node.alpha), depth) }
+    if let accessibility = node.accessibility { self.accessibility(accessibility, depth) }
+  }
+
+  /// `"name": "#RRGGBB"`, or `"name": {"light": "#…", "dark": "#…"}` for a pair.
+  private mutating func color(_ name: String, _ color: Color, _ depth: Int) {
+    guard color.isPair else { return memberString(name, color.hex, depth) }
+    begin(name, depth)
+    append("{\"light\": ")
+    appendString(color.light.hex)
+    append(", \"dark\": ")
+    appendString(color.dark.hex)
+    append("}")
+    end()
+  }
+
+  /// `"accessibility": {"label": …, "hint": …, "traits": […], "hidden": true}`: the label and the hint when
+  /// set, the traits always, `hidden` when true.
+  private mutating func accessibility(_ accessibility: Accessibility, _ depth: Int) {
+    begin("accessibility", depth)
+    append("{")
+    if let label = accessibility.label {
+      append("\"label\": ")
+      appendString(label)
+      append(", ")
+    }
+    if let hint = accessibility.hint {
+      append("\"hint\": ")
+      appendString(hint)
+      append(", ")
+    }
+    append("\"traits\": [")
+    for (index, trait) in accessibility.orderedTraits.enumerated() {
+      append(index == 0 ? "\"" : ", \"")
+      append(trait.rawValue)
+      append("\"")
+    }
+    append("]")
+    if accessibility.isHidden { append(", \"hidden\": true") }
+    append("}")
+    end()
   }
 
   /// `name` and, when not required, `namePriority`, for a width or height constraint.

@@ -1,18 +1,26 @@
-/// An sRGB colour with alpha, each component in 0…1.
+/// An sRGB colour with alpha, each component in 0…1; or, like a dynamic `UIColor`, a light/dark pair of them
+/// that a renderer resolves for the colour scheme it draws (`resolved(for:)`).
 ///
 /// ```swift
-/// Color(hex: "#2E8ED7")      // tint
-/// Color.white(0.95)          // screen background
+/// Color(hex: "#2E8ED7")                                   // tint
+/// Color.white(0.95)                                       // screen background
+/// Color.pair(light: .white, dark: Color(hex: "#1C1C1E")!)  // a card in either scheme
 /// ```
+///
+/// The components (`red`, `green`, `blue`, `alpha`, `hex`) are the light colour's, which is the colour itself
+/// when it is not a pair. A pair's dark half is kept as 8-bit components: colours are drawing only, and a pair
+/// costs a plain colour 8 bytes more, inside the node's out-of-line details or label content.
 public struct Color: Sendable, Hashable {
-  /// Red, 0…1.
+  /// Red, 0…1 (of the light colour).
   public var red: Double
-  /// Green, 0…1.
+  /// Green, 0…1 (of the light colour).
   public var green: Double
-  /// Blue, 0…1.
+  /// Blue, 0…1 (of the light colour).
   public var blue: Double
-  /// Opacity, 0…1.
+  /// Opacity, 0…1 (of the light colour).
   public var alpha: Double
+  /// The dark colour as `0xRRGGBBAA`; nil when the colour is the same in both schemes.
+  var darkRGBA: UInt32?
 
   /// Creates a colour; components are clamped to 0…1 (NaN becomes 0) and rounded to 8 bits, so
   /// that a colour always survives `#RRGGBBAA` text unchanged.
@@ -46,12 +54,14 @@ public struct Color: Sendable, Hashable {
   /// Fully transparent.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
-  /// The same colour with another alpha.
+  /// The same colour with another alpha (both colours of a pair).
   public func withAlpha(_ alpha: Double) -> Color {
-    Color(red: red, green: green, blue: blue, alpha: alpha)
+    let light = Color(red: red, green: green, blue: blue, alpha: alpha)
+    guard isPair else { return light }
+    return .pair(light: light, dark: dark.withAlpha(alpha))
   }
 
-  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; components rounded to 8 bits.
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; components rounded to 8 bits (of the light colour).
   public var hex: String {
     let parts = alpha >= 1 ? [red, green, blue] : [red, green, blue, alpha]
     return "#" + parts.map { Color.byteHex($0) }.joined()

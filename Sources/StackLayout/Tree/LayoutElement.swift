@@ -84,4 +84,15 @@ extension LayoutElement {
   public func id(_ id: String?) -> Self { modified { $0.id = id } }
   /// Action identifier a renderer can wire to a tap.
   public func action(_ action: String?) -> Self { modified { $0.action = action } }
+  /// What assistive technologies say about the node (UIKit's `accessibilityLabel`, `accessibilityHint`,
+  /// `accessibilityTraits`, `accessibilityElementsHidden`); no layout effect.
+  public func accessibility(
+    label: String?, hint: String? = nil, traits: Set<AccessibilityTrait> = [], hidden: Bool = false
+  ) -> Self {
+    accessibility(Accessibility(label: label, hint: hint, traits: traits, isHidden: hidden))
+  }
+  /// Sets or (with nil) removes the node's accessibility information.
+  public func accessibility(_ accessibility: Accessibility?) -> Self {
+    modified { $0.accessibility = accessibility }
+  }
 }

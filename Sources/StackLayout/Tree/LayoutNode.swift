@@ -81,7 +81,7 @@ public struct LayoutNode: Sendable, Hashable {
     get { details?.value.action }
     set { NodeDetails.update(&details) { $0.action = newValue } }
   }
-  /// Background colour (drawing only).
+  /// Background colour, or a light/dark pair (drawing only).
   public var background: Color? {
     get { details?.value.background }
     set { NodeDetails.update(&details) { $0.background = newValue } }
@@ -95,6 +95,11 @@ public struct LayoutNode: Sendable, Hashable {
   public var alpha: Double {
     get { details?.value.alpha ?? 1 }
     set { NodeDetails.update(&details) { $0.alpha = newValue } }
+  }
+  /// What assistive technologies say about the node (label, hint, traits, hidden); nil for nothing.
+  public var accessibility: Accessibility? {
+    get { details?.value.accessibility }
+    set { NodeDetails.update(&details) { $0.accessibility = newValue } }
   }
 
   /// Creates a node of a kind with children and default modifiers.
@@ -135,7 +140,7 @@ public struct TextContent: Sendable, Hashable {
   public var lines: Int
   /// Alignment of the lines inside the frame.
   public var alignment: TextAlignment
-  /// Text colour.
+  /// Text colour, or a light/dark pair.
   public var color: Color
 
   /// Creates text content; defaults follow UILabel (17 pt regular, 1 line, natural, black).
