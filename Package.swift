@@ -118,7 +118,7 @@ let package = Package(
     ),
     // The options shared by the commands and the HTTP API (width, limit, cursor, zone, format, card stack):
     // one parser each, over a command line or a URL query.
-    .target(name: "FeedOptions", dependencies: ["FeedPlugins", "StackRender", "CardStack"]),
+    .target(name: "FeedOptions", dependencies: ["FeedPlugins", "StackLayout", "StackRender", "CardStack"]),
     // The HTTP API as a library: a request value in, a response value out; no socket, no command line.
     .target(
       name: "FeedServer",

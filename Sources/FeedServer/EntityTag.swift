@@ -1,4 +1,5 @@
 import JSONCore
+import StackLayout
 
 /// A strong entity tag for a response body (RFC 9110 §8.8.3): a 64-bit FNV-1a hash of the body taken eight
 /// bytes at a time (each step `hash = (hash ^ word) &* prime` over the little-endian 64-bit words, then the last
@@ -10,8 +11,10 @@ enum EntityTag {
   private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
   /// `"<hash>-<count>"` in hexadecimal, quoted. With a `viewer` (an answer made for one user), the hash goes on
-  /// over the user's id, so two users' tags differ even where their bodies are equal.
-  static func of(_ body: [UInt8], viewer: String? = nil) -> String {
+  /// over the user's id, so two users' tags differ even where their bodies are equal; with `traits` other than
+  /// the default, over their name too (after a 0 byte), so an answer laid out for one trait set never has the
+  /// tag of another's. The default traits leave the tag as it was before traits existed.
+  static func of(_ body: [UInt8], viewer: String? = nil, traits: Traits = .default) -> String {
     var hash = offsetBasis
     let words = body.count / 8
     // Each word put together from its bytes, in safe code: the unaligned 8-byte load this replaced bought
@@ -27,6 +30,11 @@ enum EntityTag {
     }
     for byte in viewer?.utf8 ?? "".utf8 {
       hash = (hash ^ UInt64(byte)) &* prime
+    }
+    if traits != .default {
+      for byte in [0] + Array(traits.name.utf8) {
+        hash = (hash ^ UInt64(byte)) &* prime
+      }
     }
     var tag = ByteBuffer(capacity: 40)
     tag.append(UInt8(ascii: "\""))

@@ -36,17 +36,18 @@ extension FeedAPI {
     return .ok(bytes.bytes, type: MediaType.json)
   }
 
-  /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE`: one page of laid-out
-  /// cards, written by `render`'s renderers; the next page's cursor is in `Stackfeed-Next` (and JSON `next`).
+  /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE&content_size=C&…`:
+  /// one page of cards laid out for the traits, written by `render`'s renderers; the next page's cursor is in
+  /// `Stackfeed-Next` (and JSON `next`).
   func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor()
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
+    let engine = try Self.engine(&query)
     try query.finish()
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
-    let engine = LayoutEngine()
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let renderer: any RowRenderer =
       format == .json ? JSONRenderer(paging: .page(next: next?.description)) : Self.renderer(format)
@@ -57,50 +58,62 @@ extension FeedAPI {
   }
 
   /// `GET /v1/stack?width=W&limit=N&format=…&state=…&…`: the first `limit` cards as a card stack, as
-  /// `render --mode stack` writes it; every stack option of `render` is a parameter of the same name.
+  /// `render --mode stack` writes it; every stack option of `render` is a parameter of the same name, and so are
+  /// the traits (`content_size`, `direction`, `scheme`).
   func stack(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
     let options = try query.stackOptions()
+    let engine = try Self.engine(&query)
     try query.finish()
     let (cards, _) = try page(of: snapshot.composer(context: context), after: nil, limit: limit)
-    let document = try StackDocument(cards: cards, options: options, width: width)
+    let document = try StackDocument(cards: cards, options: options, width: width, engine: engine)
     var body = Body()
     Self.renderer(format).render(document, to: &body)
     return .ok(body.bytes, type: MediaType.of(format))
   }
 
-  /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE`: one row's texts (as `list` prints them) with its card
-  /// laid out at `width` (as `render` writes it): `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
+  /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE&content_size=C&direction=D&scheme=S`: one row's texts (as
+  /// `list` prints them) with its card laid out at `width` for the traits (as `render` writes it):
+  /// `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
   func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let context = try rowContext(&query)
+    let engine = try Self.engine(&query)
     try query.finish()
     guard let plugin = registry.plugin(kind: kind) else {
       throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
     }
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    guard let found, let body = rowDocument(found, width: width) else {
+    guard let found, let body = rowDocument(found, width: width, engine: engine) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
     return .ok(body, type: MediaType.json)
   }
 
   /// One row as `/v1/rows/{kind}/{id}` answers it (and a route of a plugin answers the row it read or wrote):
-  /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width`; `nil` when
-  /// no registered plugin made the row.
-  func rowDocument(_ row: FeedRow, width: Double) -> [UInt8]? {
+  /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width` by `engine`
+  /// (for its traits); `nil` when no registered plugin made the row.
+  func rowDocument(_ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine()) -> [UInt8]? {
     guard let tree = registry.card(for: row) else { return nil }
-    let layout = LayoutEngine().layout(tree, width: width)
+    let layout = engine.layout(tree, width: width)
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append("{")
     JSONRowWriter.appendFields(of: row, to: &bytes)
     bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
     bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
     return bytes.bytes
+  }
+
+  /// The layout engine for the traits the request's `content_size`, `direction` and `scheme` ask for (FeedOptions'
+  /// `traits()`; each absent one at its default).
+  private static func engine(_ query: inout Query) throws(Problem) -> LayoutEngine {
+    var engine = LayoutEngine()
+    engine.traits = try query.traits()
+    return engine
   }
 
   /// Up to `limit` cards after `cursor`, and the cursor of the next page.

@@ -2,6 +2,7 @@ import CivilTime
 import FeedOptions
 import FeedPlugins
 import HTTPServer
+import StackLayout
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -117,21 +118,24 @@ public struct FeedAPI: Sendable {
         headers: [HTTPField("Allow", methods.joined(separator: ", "))])
     }
     let query = Query(request.query)
+    let traits = Self.traits(asked: query)
     if endpoint == .index {  // the one endpoint that does not read the store
       var parameters = query
-      return Self.tagged(try Self.index(&parameters))
+      return Self.tagged(try Self.index(&parameters), traits: traits)
     }
     return try source.read { snapshot in
       let needed = endpoint.scope(for: request.method, requireAuth: requireAuth)
       let authentication = try authenticate(request, needing: needed, as: given, in: snapshot)
       usedToken = authentication.token
       let viewer = endpoint.isPersonal ? authentication.caller.user : nil
+      // The query as sent holds the trait parameters: an answer laid out for AX3 is never served for L.
       let key = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
       if let remembered = snapshot.memo[key] { return remembered }
       // A read runs again after a lost connection: each run takes the request's parameters afresh.
       var parameters = query
       let made = Self.tagged(
-        try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot), viewer: viewer)
+        try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot), viewer: viewer,
+        traits: traits)
       if made.status == 200 { snapshot.memo.remember(made, for: key) }
       return made
     }
@@ -175,19 +179,24 @@ public struct FeedAPI: Sendable {
   /// A 200 answer with its `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
   /// other answers as they are. An answer made for a `viewer` (the `/v1/me` routes) has a tag of that user's
   /// (two users never share one, even for equal bodies), `Cache-Control: private, no-cache` (no shared cache
-  /// keeps it) and `Vary: Authorization`.
-  static func tagged(_ response: HTTPResponse, viewer: String? = nil) -> HTTPResponse {
+  /// keeps it) and `Vary: Authorization`. An answer laid out for `traits` has a tag of that trait set's.
+  static func tagged(_ response: HTTPResponse, viewer: String? = nil, traits: Traits = .default) -> HTTPResponse {
     guard response.status == 200 else { return response }
     var response = response
-    if let viewer {
-      response.headers += [
-        HTTPField("ETag", EntityTag.of(response.body, viewer: viewer)),
-        HTTPField("Cache-Control", "private, no-cache"), HTTPField("Vary", "Authorization"),
-      ]
+    let tag = HTTPField("ETag", EntityTag.of(response.body, viewer: viewer, traits: traits))
+    if viewer != nil {
+      response.headers += [tag, HTTPField("Cache-Control", "private, no-cache"), HTTPField("Vary", "Authorization")]
     } else {
-      response.headers += [HTTPField("ETag", EntityTag.of(response.body)), HTTPField("Cache-Control", "no-cache")]
+      response.headers += [tag, HTTPField("Cache-Control", "no-cache")]
     }
     return response
+  }
+
+  /// The traits a request's parameters ask for (``FeedOptions``' `traits()`), for its answer's tag; the default
+  /// when it asks for none, and when a value is bad (the endpoint then answers 400, which has no tag).
+  private static func traits(asked query: Query) -> Traits {
+    var parameters = query
+    return (try? parameters.traits()) ?? .default
   }
 
   /// A tagged 200 answer, or 304 without a body when `If-None-Match` names its tag.
@@ -216,13 +225,23 @@ public struct FeedAPI: Sendable {
     return context
   }
 
-  /// `GET /?width=W`: the web page, the same for every width (its script reads `width` and asks for the cards
-  /// at that width), so only checked here.
+  /// `GET /?width=W&content_size=C&direction=D&scheme=S`: the web page. Its script reads `width` and the traits
+  /// from its address and asks for the cards with them, so they are only checked here; a `scheme` forces the
+  /// page's own colours to it (without one, the page follows the browser's `prefers-color-scheme`).
   private static func index(_ query: inout Query) throws(Problem) -> HTTPResponse {
     _ = try query.width()
+    let scheme = try query.traitOptions().scheme
     try query.finish()
-    return indexPage
+    return scheme.flatMap { forcedIndexPages[$0] } ?? indexPage
   }
 
-  private static let indexPage = HTTPResponse.ok(Array(IndexPage.html.utf8), type: MediaType.html)
+  /// The page following the browser's colour scheme.
+  private static let indexPage = indexPage(scheme: nil)
+  /// The page forced to each scheme.
+  private static let forcedIndexPages = Dictionary(
+    uniqueKeysWithValues: ColorScheme.allCases.map { ($0, indexPage(scheme: $0)) })
+
+  private static func indexPage(scheme: ColorScheme?) -> HTTPResponse {
+    .ok(Array(IndexPage.html(scheme: scheme).utf8), type: MediaType.html)
+  }
 }

@@ -1,15 +1,24 @@
+import StackLayout
+
 /// `GET /`: a page that shows the feed and loads the next page of cards as the reader scrolls near the end.
 ///
 /// The cards come from `/v1/render?format=html` (the HTML renderer's rows, style and all), at the window's
 /// width up to 600 points (or `/?width=W`); each page's `Stackfeed-Next` header is the cursor of the next one.
 /// When the last page is in, `<body data-state="done">` (the browser test waits for it).
+///
+/// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
+/// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
+/// (`prefers-color-scheme`).
 enum IndexPage {
-  static let html = """
+  /// The page forced to `scheme`, or following the browser's when `nil`.
+  static func html(scheme: ColorScheme?) -> String {
+    """
     <!DOCTYPE html>
     <html lang="en">
     <head>
     <meta charset="utf-8"/>
     <meta name="viewport" content="width=device-width, initial-scale=1"/>
+    <meta name="color-scheme" content="\(scheme?.rawValue ?? "light dark")"/>
     <title>Stackfeed</title>
     <style>#status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}</style>
     </head>
@@ -20,7 +29,12 @@ enum IndexPage {
     (() => {
       const feed = document.getElementById("feed");
       const status = document.getElementById("status");
-      const asked = Number(new URLSearchParams(location.search).get("width"));
+      const parameters = new URLSearchParams(location.search);
+      const asked = Number(parameters.get("width"));
+      const traits = ["content_size", "direction", "scheme"]
+        .filter((name) => parameters.has(name))
+        .map((name) => "&" + name + "=" + encodeURIComponent(parameters.get(name)))
+        .join("");
       const width = asked > 0 ? asked : Math.min(document.documentElement.clientWidth, 600);
       feed.style.width = width + "px";
       let next = null, loading = false, styled = false;
@@ -33,7 +47,7 @@ enum IndexPage {
         if (loading || document.body.dataset.state === "done") return;
         loading = true;
         try {
-          const url = "/v1/render?format=html&limit=20&width=" + width
+          const url = "/v1/render?format=html&limit=20&width=" + width + traits
             + (next ? "&after=" + encodeURIComponent(next) : "");
           const response = await fetch(url);
           if (!response.ok) throw new Error("HTTP " + response.status);
@@ -62,4 +76,5 @@ enum IndexPage {
     </html>
 
     """
+  }
 }

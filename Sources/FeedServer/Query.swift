@@ -15,9 +15,14 @@ struct Query: OptionSource {
     remaining = fields
   }
 
-  /// The parameter's name: the option's own (`card-height`), but `time_zone` for the time zone.
+  /// The parameter's name: the option's own (`card-height`), but `time_zone` for the time zone and `content_size`
+  /// for the content size category.
   func spelling(of name: String) -> String {
-    name == "time-zone" ? "time_zone" : name
+    switch name {
+    case "time-zone": "time_zone"
+    case "content-size": "content_size"
+    default: name
+    }
   }
 
   /// A 400 problem naming the parameter.

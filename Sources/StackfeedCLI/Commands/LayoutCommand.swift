@@ -18,21 +18,26 @@ import StackLayout
 struct LayoutCommand: Command {
   static let name = "layout"
   static let summary = "lays out one layout tree (JSON) and prints it back with frames"
-  static let usage = "stackfeed layout [--width W] [--height H] [FILE]"
+  static let usage = "stackfeed layout [--width W] [--height H] \(TraitsHelp.usage) [FILE]"
   static let usesDatabase = false
   static let help = """
-      --width W    the root's width in points (default 390), 1 … 10000
-      --height H   fixes the root's height, 0 … 1000000 (default: the fitting height, or the root's own height)
-      FILE         the JSON tree; standard input when absent or "-"
-    """
+      --width W           the root's width in points (default 390), 1 … 10000
+      --height H          fixes the root's height, 0 … 1000000 (default: the fitting height, or the root's own
+                          height)
+    """ + "\n" + TraitsHelp.lines + "\n" + """
+        FILE                the JSON tree; standard input when absent or "-"
+      """
 
   var width = LayoutWidth.standard
   var height: Double?
   var file: String?
+  /// The traits the tree is laid out for.
+  var traits = Traits.default
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     width = try arguments.width() ?? width
     height = try arguments.points("height", in: 0...1_000_000)
+    traits = try arguments.traits()
     file = arguments.positional()
   }
 
@@ -44,7 +49,9 @@ struct LayoutCommand: Command {
     } catch let error as LayoutJSONError {
       throw LayoutInputError(code: ExitCode.dataError, description: "\(source ?? "stdin"): \(error)")
     }
-    let result = LayoutEngine().layout(document.root, width: width, height: height)
+    var engine = LayoutEngine()
+    engine.traits = traits
+    let result = engine.layout(document.root, width: width, height: height)
     for warning in document.warnings + result.warnings { try context.note("warning: \(warning)") }
     try context.output.write(LayoutJSON.encode(result) + "\n")
   }

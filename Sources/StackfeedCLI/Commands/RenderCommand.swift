@@ -22,7 +22,7 @@ struct RenderCommand: Command {
   static let summary = "lays out every row's card and writes the feed (JSON, SVG, HTML or terminal text)"
   static let usage = """
     stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--user ID] [--out FILE] \
-    [--assets DIR] [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
+    [--assets DIR] \(TraitsHelp.usage) [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
     [--card-offset N …]] [--db PATH]
     """
   static let help = """
@@ -34,7 +34,7 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
-    """ + "\n" + stackHelp
+    """ + "\n" + TraitsHelp.lines + "\n" + stackHelp
 
   var format = RenderFormat.json
   var width = LayoutWidth.standard
@@ -42,6 +42,8 @@ struct RenderCommand: Command {
   var user: String?
   var out: String?
   var assets: String?
+  /// The traits the cards are laid out and drawn for.
+  var traits = Traits.default
   /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
   var stack: StackOptions?
 
@@ -52,6 +54,7 @@ struct RenderCommand: Command {
     user = try arguments.option("--user")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
+    traits = try arguments.traits()
     if assets != nil && (format == .json || format == .text) {
       throw UsageError("--assets applies to --format svg and html only")
     }
@@ -94,7 +97,8 @@ struct RenderCommand: Command {
   private func render(_ cards: FeedCards, with renderer: any RowRenderer, to output: Output, context: CommandContext)
     throws
   {
-    let engine = LayoutEngine()
+    var engine = LayoutEngine()
+    engine.traits = traits
     var warned = 0
     var firstWarning = ""
     var count = 0

@@ -1,5 +1,6 @@
 import BuiltInPlugins
 import FeedPlugins
+import StackLayout
 import StackRender
 
 extension RenderCommand {
@@ -24,7 +25,9 @@ extension RenderCommand {
     let all = Array(cards)
     try cards.finish()
     if all.isEmpty { try context.noteEmptyFeed() }
-    let document = try StackDocument(cards: all, options: options, width: width)
+    var engine = LayoutEngine()
+    engine.traits = traits
+    let document = try StackDocument(cards: all, options: options, width: width, engine: engine)
     var stream = OutputTextStream(output: output, onFailure: {})
     format.renderer(assets: assets, background: CardStyle.screenBackground).render(document, to: &stream)
     try stream.finish()
