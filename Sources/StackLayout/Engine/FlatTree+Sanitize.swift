@@ -27,11 +27,18 @@ extension FlatTree {
         issues.append((index, "font size \(font.size) is invalid: using 0"))
         font.size = 0
       }
+      if let scaledSize {
+        font.size = min(content.textStyle.scaledValue(font.size, for: scaledSize), FlatTree.maxLength)
+      }
       if keepsText { label = FlatText(string: content.string, font: font, lines: lines) }
     case .spacer, .image, .box: kind = .leaf
     }
-    let width = sizing.inputs.contains(.width) ? length(sizing.width, "width", index) : nil
-    let height = sizing.inputs.contains(.height) ? length(sizing.height, "height", index) : nil
+    var width = sizing.inputs.contains(.width) ? length(sizing.width, "width", index) : nil
+    var height = sizing.inputs.contains(.height) ? length(sizing.height, "height", index) : nil
+    if let scaledSize, width != nil || height != nil, let style = nodes[position].scalesWith {
+      width = width.map { min(style.scaledValue($0, for: scaledSize), FlatTree.maxLength) }
+      height = height.map { min(style.scaledValue($0, for: scaledSize), FlatTree.maxLength) }
+    }
     var ratio = sizing.inputs.contains(.aspectRatio) ? sizing.ratio : nil
     if let value = ratio, !(value.isFinite && value > 0) {
       issues.append((index, "aspect ratio \(value) is not positive and finite: ignored"))
@@ -39,11 +46,14 @@ extension FlatTree {
     }
     if let value = ratio { ratio = min(max(value, 1e-6), 1e6) }
     let spacing = length(nodes[position].spacing, "spacing", index) ?? 0
-    let margin = EdgeInsets(
+    var margin = EdgeInsets(
       top: length(nodes[position].margin.top, "margin top", index) ?? 0,
       left: length(nodes[position].margin.left, "margin left", index) ?? 0,
       bottom: length(nodes[position].margin.bottom, "margin bottom", index) ?? 0,
       right: length(nodes[position].margin.right, "margin right", index) ?? 0)
+    if swapsAbsoluteMargins && !nodes[position].hasDirectionalMargin {
+      swap(&margin.left, &margin.right)
+    }
     let intrinsicWidth =
       sizing.inputs.contains(.intrinsicWidth) ? length(sizing.intrinsicWidth, "intrinsic width", index) : nil
     let intrinsicHeight =

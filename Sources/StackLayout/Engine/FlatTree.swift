@@ -52,17 +52,24 @@ struct FlatTree: ~Copyable {
   var texts: [FlatText] = []
   var issues: [(node: Int, message: String)] = []
   private var warnedDepth = false
+  /// The content size labels and marked fixed sizes scale to; nil at `L`, where nothing scales.
+  let scaledSize: ContentSizeCategory?
+  /// Right-to-left: the passes lay out leading to trailing as in left-to-right, with absolute margins
+  /// swapped (their left is the trailing edge), and the frames are mirrored at the end.
+  let swapsAbsoluteMargins: Bool
 
   /// Largest length accepted, in points; larger values are clamped so that sums stay finite.
   static let maxLength = 1_000_000.0
 
-  /// Flattens `root`.
-  init(_ root: LayoutNode, maxDepth: Int) {
-    self.init(root: [root], maxDepth: maxDepth)
+  /// Flattens `root` for `traits`.
+  init(_ root: LayoutNode, maxDepth: Int, traits: Traits) {
+    self.init(root: [root], maxDepth: maxDepth, traits: traits)
   }
 
-  /// Flattens `root[0]`, read in place (a caller that keeps the array saves copying the root).
-  init(root: [LayoutNode], maxDepth: Int) {
+  /// Flattens `root[0]` for `traits`, read in place (a caller that keeps the array saves copying the root).
+  init(root: [LayoutNode], maxDepth: Int, traits: Traits) {
+    scaledSize = traits.contentSize == .large ? nil : traits.contentSize
+    swapsAbsoluteMargins = traits.direction == .rightToLeft
     add(root, 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }
 

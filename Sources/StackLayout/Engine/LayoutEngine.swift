@@ -1,5 +1,6 @@
 /// The headless UIStackView engine: measures a tree (height for width), arranges it into frames
-/// relative to each parent, and snaps them to the pixel grid.
+/// relative to each parent, and snaps them to the pixel grid, for its traits (Dynamic Type scales labels
+/// and marked fixed sizes; right-to-left mirrors the snapped frames, docs/LAYOUT.md).
 ///
 /// ```swift
 /// let engine = LayoutEngine()                              // default measurer, scale 3
@@ -36,7 +37,8 @@ public struct LayoutEngine: Sendable {
   public func layout(_ root: LayoutNode, width: Double, height: Double? = nil) -> LayoutResult {
     // The root is copied once, into this array: flattened in place there, then moved to the result.
     var roots = [root]
-    var pass = LayoutPass(tree: FlatTree(root: roots, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    var pass = LayoutPass(
+      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
     return finish(&pass, root: roots.removeLast(), width: width, height: height)
   }
 
@@ -47,7 +49,8 @@ public struct LayoutEngine: Sendable {
     guard !roots.isEmpty else { return [] }
     var results: [LayoutResult] = []
     results.reserveCapacity(roots.count)
-    var pass = LayoutPass(tree: FlatTree(root: roots, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    var pass = LayoutPass(
+      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
     for index in roots.indices {
       if index > 0 { pass.reload(roots, index, maxDepth: maxDepth) }
       results.append(finish(&pass, root: roots[index], width: width, height: nil))
@@ -74,6 +77,7 @@ public struct LayoutEngine: Sendable {
     pass.frames[0] = Rect(x: 0, y: 0, width: rootWidth, height: rootHeight)
     if !rootItem.isHidden { pass.arrange(0, width: rootWidth, height: rootHeight) }
     pass.snapFrames()
+    if traits.direction == .rightToLeft { pass.mirrorFrames() }
     var warnings: [LayoutWarning] = []
     for warning in pass.warnings {
       warnings.append(LayoutWarning(path: pass.path(of: warning.node), message: warning.message))
@@ -86,7 +90,8 @@ public struct LayoutEngine: Sendable {
   /// The node's size range (RepresentableKit's min … ideal … max): at `width` when given (all
   /// three widths equal it), else for a nil proposal (natural width; heights at that width).
   public func measure(_ node: some LayoutElement, width: Double? = nil) -> SizeRange {
-    var pass = LayoutPass(tree: FlatTree(node.node, maxDepth: maxDepth), measurer: measurer, scale: scale)
+    var pass = LayoutPass(
+      tree: FlatTree(node.node, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
     let widthFlex = pass.flexWidth(0)
     let proposed = width.flatMap { proposal($0, name: "width", pass: &pass) }
     let fitted = proposed ?? widthFlex.nat

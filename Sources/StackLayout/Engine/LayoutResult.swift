@@ -58,16 +58,18 @@ public struct LayoutResult: Sendable, Equatable {
   /// The root's size (width as requested, height as fitted or imposed).
   public var size: Size { frames.first?.size ?? .zero }
 
-  /// The result as a tree of placed nodes.
+  /// The result as a tree of placed nodes, each label's font at the size it was laid out at (scaled for
+  /// `traits.contentSize`; `root` keeps the sizes at `L`).
   public var placed: PlacedNode {
     var index = 0
-    return PlacedNode(building: root, frames: frames, texts: measuredTexts, index: &index)
+    return PlacedNode(
+      building: root, frames: frames, texts: measuredTexts, contentSize: traits.contentSize, index: &index)
   }
 }
 
 /// One node of a laid-out tree with its frame, for renderers.
 public struct PlacedNode: Sendable, Equatable {
-  /// The node (its `children` are the unplaced input).
+  /// The node (its `children` are the unplaced input); a label's font is the size it was laid out at.
   public var node: LayoutNode
   /// Frame relative to the parent.
   public var frame: Rect
@@ -76,15 +78,23 @@ public struct PlacedNode: Sendable, Equatable {
   /// Placed children, in order.
   public var children: [PlacedNode]
 
-  init(building node: LayoutNode, frames: [Rect], texts: [TextMeasurement?], index: inout Int) {
+  init(
+    building node: LayoutNode, frames: [Rect], texts: [TextMeasurement?], contentSize: ContentSizeCategory,
+    index: inout Int
+  ) {
     self.node = node
+    if contentSize != .large, case .text(var content) = node.kind {
+      content.font = content.font(for: contentSize)
+      self.node.kind = .text(content)
+    }
     frame = index < frames.count ? frames[index] : .zero
     text = index < texts.count ? texts[index] : nil
     index += 1
     var placed: [PlacedNode] = []
     placed.reserveCapacity(node.children.count)
     for child in node.children {
-      placed.append(PlacedNode(building: child, frames: frames, texts: texts, index: &index))
+      placed.append(
+        PlacedNode(building: child, frames: frames, texts: texts, contentSize: contentSize, index: &index))
     }
     children = placed
   }

@@ -16,6 +16,7 @@ extension LayoutTreeDecoder {
           throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(LayoutJSON.number(lines))")
         }
         content.lines = Int(lines)
+      case "textStyle": content.textStyle = try choice(value, key)
       case "textAlignment": content.alignment = try choice(value, key)
       case "color": content.color = try color(value, key) ?? .black
       default: return false
@@ -147,21 +148,41 @@ extension LayoutTreeDecoder {
     return accessibility
   }
 
-  /// A number (every edge) or `{"top", "left", "bottom", "right"}` (each optional, default 0).
-  mutating func insets(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> EdgeInsets {
-    if value.double != nil { return .all(try length(value, key)) }
-    var insets = EdgeInsets.zero
+  /// A number (every edge) or an object of edges, each optional (default 0): `{"top", "left", "bottom",
+  /// "right"}` (absolute) or `{"top", "leading", "bottom", "trailing"}` (directional); one object never mixes
+  /// the two.
+  mutating func margin(_ value: JSONValue, _ key: String, into node: inout LayoutNode) throws(LayoutJSONError) {
+    if value.double != nil {
+      node.margin = .all(try length(value, key))
+      return
+    }
+    var edges = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
+    var absolute: String?
+    var directional: String?
     for (edge, edgeValue) in try object(value, key) {
       let length = try length(edgeValue, "\(key).\(edge)")
       switch edge {
-      case "top": insets.top = length
-      case "left": insets.left = length
-      case "bottom": insets.bottom = length
-      case "right": insets.right = length
+      case "top": edges.top = length
+      case "bottom": edges.bottom = length
+      case "left", "right", "leading", "trailing":
+        let isLeft = edge == "left" || edge == "leading"
+        if isLeft { edges.left = length } else { edges.right = length }
+        if edge == "left" || edge == "right" { absolute = absolute ?? edge } else { directional = directional ?? edge }
+        if let absolute, let directional {
+          throw error(
+            "\(key).\(edge)",
+            "\"\(absolute)\" and \"\(directional)\" in one margin: use left/right (absolute) or leading/trailing (directional)"
+          )
+        }
       default: warnings.append(LayoutWarning(path: path("\(key).\(edge)"), message: "unknown key: ignored"))
       }
     }
-    return insets
+    if directional != nil {
+      node.directionalMargin = DirectionalEdgeInsets(
+        top: edges.top, leading: edges.left, bottom: edges.bottom, trailing: edges.right)
+    } else {
+      node.margin = EdgeInsets(top: edges.top, left: edges.left, bottom: edges.bottom, right: edges.right)
+    }
   }
 
   mutating func font(_ value: JSONValue) throws(LayoutJSONError) -> FontStyle {

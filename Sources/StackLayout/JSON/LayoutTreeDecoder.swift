@@ -14,7 +14,7 @@ struct LayoutTreeDecoder {
   }
 
   static let stackKeys: Set<String> = ["children", "spacing", "distribution", "alignment", "margin"]
-  static let textKeys: Set<String> = ["text", "font", "lines", "textAlignment", "color"]
+  static let textKeys: Set<String> = ["text", "font", "textStyle", "lines", "textAlignment", "color"]
   static let imageKeys: Set<String> = ["image", "contentMode"]
   static let types = ["vstack", "hstack", "zstack", "spacer", "text", "image", "box"]
 
@@ -84,7 +84,8 @@ struct LayoutTreeDecoder {
     case "spacing": node.spacing = try length(value, key)
     case "distribution": node.distribution = try choice(value, key)
     case "alignment": node.alignment = try choice(value, key)
-    case "margin": node.margin = try insets(value, key)
+    case "margin": try margin(value, key, into: &node)
+    case "scalesWith": node.scalesWith = try choice(value, key)
     case "width": node.width = SizeConstraint(try length(value, key), priority: node.width?.priority ?? .required)
     case "height": node.height = SizeConstraint(try length(value, key), priority: node.height?.priority ?? .required)
     case "aspectRatio":

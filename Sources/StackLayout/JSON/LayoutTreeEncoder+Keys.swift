@@ -12,16 +12,18 @@ extension LayoutTreeEncoder {
       member("spacing", LayoutJSON.number(node.spacing), depth)
       memberString("distribution", node.distribution.rawValue, depth)
       memberString("alignment", node.alignment.rawValue, depth)
+      let directional = node.hasDirectionalMargin
       begin("margin", depth)
       appendField("top", margin.top, first: true)
-      appendField("left", margin.left)
+      appendField(directional ? "leading" : "left", margin.left)
       appendField("bottom", margin.bottom)
-      appendField("right", margin.right)
+      appendField(directional ? "trailing" : "right", margin.right)
       append("}")
       end()
     }
     constraint("width", node.width, depth)
     constraint("height", node.height, depth)
+    if let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
     if let ratio = node.aspectRatio {
       member("aspectRatio", LayoutJSON.number(ratio.ratio), depth)
       if !ratio.priority.isRequired {
@@ -47,11 +49,13 @@ extension LayoutTreeEncoder {
       memberString("text", content.string, depth)
       begin("font", depth)
       append("{\"size\": ")
-      append(LayoutJSON.number(content.font.size))
+      // The size the label was laid out and is drawn at: scaled for the result's content size.
+      append(LayoutJSON.number(content.font(for: result.traits.contentSize).size))
       append(", \"weight\": \"")
       append(content.font.weight.rawValue)
       append("\"}")
       end()
+      if content.textStyle != .body { memberString("textStyle", content.textStyle.rawValue, depth) }
       member("lines", String(content.lines), depth)
       memberString("textAlignment", content.alignment.rawValue, depth)
       color("color", content.color, depth)

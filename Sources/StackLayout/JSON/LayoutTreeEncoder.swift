@@ -6,7 +6,7 @@ import JSONCore
 /// a thousand small pieces, and appending each to a `String` cost more than all the rest of
 /// `render --format json`. Strings go through the package's one escaper (`JSONWriter`).
 struct LayoutTreeEncoder: ~Copyable {
-  private let result: LayoutResult
+  let result: LayoutResult
   private let baseIndent: Int
   private var out: ByteBuffer
 

@@ -31,8 +31,24 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
 
   /// Smaller categories first, in `allCases` order.
   public static func < (lhs: ContentSizeCategory, rhs: ContentSizeCategory) -> Bool {
-    lhs.order < rhs.order
+    lhs.index < rhs.index
   }
 
-  private var order: Int { ContentSizeCategory.allCases.firstIndex(of: self) ?? 0 }
+  /// The position in `allCases` (xS is 0, AX5 is 11): the column of the Dynamic Type tables.
+  var index: Int {
+    switch self {
+    case .extraSmall: 0
+    case .small: 1
+    case .medium: 2
+    case .large: 3
+    case .extraLarge: 4
+    case .extraExtraLarge: 5
+    case .extraExtraExtraLarge: 6
+    case .accessibilityMedium: 7
+    case .accessibilityLarge: 8
+    case .accessibilityExtraLarge: 9
+    case .accessibilityExtraExtraLarge: 10
+    case .accessibilityExtraExtraExtraLarge: 11
+    }
+  }
 }

@@ -28,8 +28,10 @@ extension LayoutElement {
   public func spacing(_ points: Double) -> Self { modified { $0.spacing = points } }
   /// Space between visible neighbours, from a token.
   public func spacing(_ token: Spacing) -> Self { modified { $0.spacing = token.points } }
-  /// Layout margins of a stack.
+  /// Layout margins of a stack, absolute (left and right stay in right-to-left).
   public func margin(_ insets: EdgeInsets) -> Self { modified { $0.margin = insets } }
+  /// Layout margins of a stack, directional (leading and trailing flip in right-to-left).
+  public func directionalMargin(_ insets: DirectionalEdgeInsets) -> Self { modified { $0.directionalMargin = insets } }
   /// Cross-axis alignment of a stack.
   public func alignment(_ alignment: StackAlignment) -> Self { modified { $0.alignment = alignment } }
   /// Main-axis distribution of a stack.
@@ -56,6 +58,9 @@ extension LayoutElement {
       $0.height = SizeConstraint(height, priority: priority)
     }
   }
+  /// Makes the fixed width and height scale with the content size along `style`'s curve (an icon beside
+  /// text that should grow with it); without it they stay at every size.
+  public func scalesWith(_ style: TextStyle = .body) -> Self { modified { $0.scalesWith = style } }
   /// `width == ratio × height` (`withAspectRatio`), required unless a priority is given.
   public func aspectRatio(_ ratio: Double, priority: LayoutPriority = .required) -> Self {
     modified { $0.aspectRatio = AspectRatio(ratio, priority: priority) }

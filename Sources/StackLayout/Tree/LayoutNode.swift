@@ -32,8 +32,8 @@ public struct LayoutNode: Sendable, Hashable {
   public var children: [LayoutNode]
   /// Space between visible neighbours (stacks).
   public var spacing: Double = 0
-  /// Layout margins (stacks; `isLayoutMarginsRelativeArrangement` is on).
-  public var margin: EdgeInsets = .zero
+  /// The layout margins as stored: absolute, or directional with `left` leading and `right` trailing.
+  private var insets: EdgeInsets = .zero
   /// The fixed sizes, aspect ratio and intrinsic size, packed (see `NodeSizing`; the engine reads it directly).
   var sizing = NodeSizing()
   /// Cross-axis alignment (stacks).
@@ -45,6 +45,41 @@ public struct LayoutNode: Sendable, Hashable {
   /// The properties layout never reads, out of line (nil while all are at their defaults): see `NodeDetails`.
   private var details: NodeDetails.Box?
 
+  /// Layout margins (stacks; `isLayoutMarginsRelativeArrangement` is on), absolute: `left` and `right` stay
+  /// in right-to-left (UIKit's `layoutMargins`). Setting them makes the margins absolute; directional margins
+  /// read here as they resolve left to right.
+  public var margin: EdgeInsets {
+    get { insets }
+    set {
+      insets = newValue
+      if hasDirectionalMargin { NodeDetails.update(&details) { $0.hasDirectionalMargin = false } }
+    }
+  }
+  /// Whether the margins are directional (`directionalMargin`), flipping in right-to-left.
+  public var hasDirectionalMargin: Bool { details?.value.hasDirectionalMargin ?? false }
+  /// Directional layout margins (UIKit's `directionalLayoutMargins`): `leading` is the left inset in
+  /// left-to-right and the right one in right-to-left; nil when the margins are absolute (`margin`).
+  public var directionalMargin: DirectionalEdgeInsets? {
+    get {
+      hasDirectionalMargin
+        ? DirectionalEdgeInsets(top: insets.top, leading: insets.left, bottom: insets.bottom, trailing: insets.right)
+        : nil
+    }
+    set {
+      guard let newValue else {
+        if hasDirectionalMargin { NodeDetails.update(&details) { $0.hasDirectionalMargin = false } }
+        return
+      }
+      insets = EdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+      NodeDetails.update(&details) { $0.hasDirectionalMargin = true }
+    }
+  }
+  /// The text style along which the fixed `width` and `height` scale with the content size (as
+  /// `UIFontMetrics(forTextStyle:).scaledValue(for:)` scales a constant); nil (the default): they stay.
+  public var scalesWith: TextStyle? {
+    get { details?.value.scalesWith }
+    set { NodeDetails.update(&details) { $0.scalesWith = newValue } }
+  }
   /// Fixed width, required or at a priority.
   public var width: SizeConstraint? {
     get { sizing.widthConstraint }
@@ -142,17 +177,27 @@ public struct TextContent: Sendable, Hashable {
   public var alignment: TextAlignment
   /// Text colour, or a light/dark pair.
   public var color: Color
+  /// The Dynamic Type curve `font` scales along; `font.size` is the size at `L`.
+  public var textStyle: TextStyle
 
-  /// Creates text content; defaults follow UILabel (17 pt regular, 1 line, natural, black).
+  /// Creates text content; defaults follow UILabel (17 pt regular, 1 line, natural, black, body).
   public init(
     _ string: String, font: FontStyle = FontStyle(size: 17), lines: Int = 1, alignment: TextAlignment = .natural,
-    color: Color = .black
+    color: Color = .black, textStyle: TextStyle = .body
   ) {
     self.string = string
     self.font = font
     self.lines = lines
     self.alignment = alignment
     self.color = color
+    self.textStyle = textStyle
+  }
+
+  /// The font at `category`: `font` with its size scaled along `textStyle` (unchanged at `L`).
+  public func font(for category: ContentSizeCategory) -> FontStyle {
+    var scaled = font
+    scaled.size = textStyle.scaledValue(font.size, for: category)
+    return scaled
   }
 }
 

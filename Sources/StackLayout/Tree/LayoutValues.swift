@@ -110,6 +110,48 @@ public struct EdgeInsets: Sendable, Hashable, BitwiseCopyable {
   public static func vertical(_ token: Spacing) -> EdgeInsets { .vertical(token.points) }
 }
 
+/// Insets by leading and trailing edge (UIKit's `NSDirectionalEdgeInsets`): `leading` is the left edge in
+/// left-to-right and the right edge in right-to-left.
+///
+/// ```swift
+/// VStack { … }.directionalMargin(.insets(top: 20, leading: 10, trailing: 10))
+/// ```
+public struct DirectionalEdgeInsets: Sendable, Hashable, BitwiseCopyable {
+  /// Top inset.
+  public var top: Double
+  /// Leading inset.
+  public var leading: Double
+  /// Bottom inset.
+  public var bottom: Double
+  /// Trailing inset.
+  public var trailing: Double
+
+  /// Creates insets; every edge defaults to 0.
+  public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+
+  /// The same inset on every edge.
+  public static func all(_ value: Double) -> DirectionalEdgeInsets {
+    DirectionalEdgeInsets(top: value, leading: value, bottom: value, trailing: value)
+  }
+
+  /// Leading and trailing insets.
+  public static func horizontal(_ value: Double) -> DirectionalEdgeInsets {
+    DirectionalEdgeInsets(leading: value, trailing: value)
+  }
+
+  /// Explicit insets (each defaults to 0).
+  public static func insets(
+    top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0
+  ) -> DirectionalEdgeInsets {
+    DirectionalEdgeInsets(top: top, leading: leading, bottom: bottom, trailing: trailing)
+  }
+}
+
 /// Cross-axis alignment of a stack (`UIStackView.Alignment`).
 ///
 /// `top` is `leading` and `bottom` is `trailing` (UIKit gives them the same raw values); both

@@ -39,13 +39,14 @@ public struct Text: LayoutElement {
   /// The label's node.
   public var node: LayoutNode
 
-  /// Creates a label; defaults follow UILabel (17 pt regular, 1 line, natural alignment, black).
+  /// Creates a label; defaults follow UILabel (17 pt regular, 1 line, natural alignment, black, body style).
   public init(
     _ string: String, font: FontStyle = FontStyle(size: 17), lines: Int = 1, alignment: TextAlignment = .natural,
-    color: Color = .black
+    color: Color = .black, textStyle: TextStyle = .body
   ) {
     node = LayoutNode(
-      kind: .text(TextContent(string, font: font, lines: lines, alignment: alignment, color: color)))
+      kind: .text(
+        TextContent(string, font: font, lines: lines, alignment: alignment, color: color, textStyle: textStyle)))
   }
 
   /// The label's content.
@@ -65,6 +66,8 @@ public struct Text: LayoutElement {
   public func textAlignment(_ alignment: TextAlignment) -> Text { changing { $0.alignment = alignment } }
   /// Sets the text colour.
   public func color(_ color: Color) -> Text { changing { $0.color = color } }
+  /// Sets the Dynamic Type text style the font scales along (its size stays the size at `L`).
+  public func textStyle(_ style: TextStyle) -> Text { changing { $0.textStyle = style } }
 
   private func changing(_ change: (inout TextContent) -> Void) -> Text {
     var copy = self

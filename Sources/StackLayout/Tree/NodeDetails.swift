@@ -1,4 +1,6 @@
-/// The properties of a `LayoutNode` that layout never reads (its id, action, drawing and accessibility), kept out of line in
+/// The properties of a `LayoutNode` that layout never reads at the default traits (its id, action, drawing and accessibility;
+/// the directional-margin flag, read only in right-to-left; the style marked sizes scale along, read only away
+/// from `L`), kept out of line in
 /// an immutable box: a node is then about half the size, and laying out a tree reads half the memory
 /// (docs/BENCHMARKS.md, "Layout"). A node whose details are all at their defaults holds no box, so two nodes
 /// compare and hash by these values whatever boxes they hold.
@@ -9,6 +11,8 @@ struct NodeDetails: Sendable, Hashable {
   var cornerRadius = 0.0
   var alpha = 1.0
   var accessibility: Accessibility?
+  var hasDirectionalMargin = false
+  var scalesWith: TextStyle?
 
   /// The immutable box a node holds; a change makes a new one (the node's value semantics).
   final class Box: Sendable, Hashable {
