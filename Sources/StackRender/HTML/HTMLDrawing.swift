@@ -12,10 +12,18 @@ struct HTMLDrawing {
   /// The current row's placeholders whose label is covered, and the painting number of the next node.
   private var cover = PlaceholderCover()
   private var nodeNumber = 0
+  /// The current row's traits: which colour of a pair is drawn, and the row's `dir`.
+  private var traits = Traits.default
+  /// Whether a light/dark pair is written as both colours, chosen by `prefers-color-scheme`.
+  private let followsSystemScheme: Bool
+  /// The CSS custom property of each pair written so far (`followsSystemScheme`).
+  private var pairs: [Color: String] = [:]
 
-  /// A drawing that embeds real images from `assets` when given.
-  init(assets: ImageAssets?) {
+  /// A drawing that embeds real images from `assets` when given, and writes each light/dark pair as both
+  /// colours when `followsSystemScheme`, else the colour of each row's scheme.
+  init(assets: ImageAssets?, followsSystemScheme: Bool = false) {
     images = ImageEmbedder(assets: assets)
+    self.followsSystemScheme = followsSystemScheme
   }
 
   /// The HTML written since the last call.
@@ -28,7 +36,11 @@ struct HTMLDrawing {
   mutating func draw(_ row: RenderRow) {
     let kind = XMLText.escaped(row.kind)
     let id = XMLText.escaped(row.id)
-    output += #"<div class="row" data-kind="\#(kind)" data-id="\#(id)" style="height:\#(px(row.height))">"# + "\n"
+    traits = row.layout.traits
+    let direction = traits.direction == .rightToLeft ? #" dir="rtl""# : ""
+    output +=
+      #"<div class="row" data-kind="\#(kind)" data-id="\#(id)"\#(direction) style="height:\#(px(row.height))">"#
+      + "\n"
     let placed = row.layout.placed
     cover = PlaceholderCover(placed)
     nodeNumber = 0
@@ -51,18 +63,19 @@ struct HTMLDrawing {
     let showsLabel = !cover.hidesLabel(ofNode: nodeNumber)
     nodeNumber += 1
     let drawsBackground = node.background.map { $0.alpha > 0 } ?? false
-    if case .spacer = node.kind, !drawsBackground, node.action == nil { return }
+    if case .spacer = node.kind, !drawsBackground, node.action == nil, node.accessibility == nil { return }
     let element = content(of: placed, showsLabel: showsLabel)
     var style = geometry(placed.frame)
     if node.alpha < 1 { style += ";opacity:\(LayoutJSON.number(node.alpha))" }
     if drawsBackground, !element.coversBackground, let background = node.background {
-      style += ";background-color:\(background.css)"
+      style += ";background-color:\(paint(background))"
     }
     if node.cornerRadius > 0 { style += ";border-radius:\(px(node.cornerRadius))" }
     var open = #"<div class="\#(element.classNames.joined(separator: " "))""#
     if let id = node.id { open += #" data-id="\#(XMLText.escaped(id))""# }
     if let action = node.action { open += #" data-action="\#(XMLText.escaped(action))""# }
     if let title = element.title { open += #" title="\#(XMLText.escaped(title))""# }
+    if let accessibility = node.accessibility { open += AccessibilityMarkup(accessibility).attributes(focusable: true) }
     output += open + #" style="\#(style + element.style)">"# + element.content
     if !placed.children.isEmpty {
       output += "\n"
@@ -78,7 +91,7 @@ struct HTMLDrawing {
     switch placed.node.kind {
     case .text(let text):
       element.classNames.append("t")
-      element.content = label(text, placed.text, size: placed.frame.size)
+      element.content = label(text, placed.text, size: placed.frame.size, fill: labelFill(text.color))
     case .image(let image):
       guard let name = image.name, placed.frame.width > 0, placed.frame.height > 0 else { break }
       element.title = name
@@ -100,12 +113,32 @@ struct HTMLDrawing {
   }
 
   /// A label as an inline SVG the size of its frame (which clips it) holding ``SVGLabel``'s `<text>`.
-  private func label(_ content: TextContent, _ measurement: TextMeasurement?, size: Size) -> String {
+  private func label(_ content: TextContent, _ measurement: TextMeasurement?, size: Size, fill: String) -> String {
     guard size.width > 0, size.height > 0, let measurement,
-      let text = SVGLabel.element(content, measurement, size: size)
+      let text = SVGLabel.element(content, measurement, size: size, direction: traits.direction, fill: fill)
     else { return "" }
     let box = #"width="\#(LayoutJSON.number(size.width))" height="\#(LayoutJSON.number(size.height))""#
     return #"<svg xmlns="http://www.w3.org/2000/svg" \#(box)>"# + text + "</svg>"
+  }
+
+  /// A CSS colour for `color`: the colour of the row's scheme, or, for a pair when following the system's
+  /// scheme, `var(--cN)`, the custom property defined (in a `<style>`, the first time) as the light colour and,
+  /// under `@media (prefers-color-scheme: dark)`, as the dark one.
+  mutating func paint(_ color: Color) -> String {
+    guard followsSystemScheme, color.isPair else { return color.resolved(for: traits.scheme).css }
+    if let known = pairs[color] { return "var(--\(known))" }
+    let name = "c\(pairs.count + 1)"
+    pairs[color] = name
+    output += "<style>:root{--\(name):\(color.light.css)}"
+    output += "@media (prefers-color-scheme:dark){:root{--\(name):\(color.dark.css)}}</style>\n"
+    return "var(--\(name))"
+  }
+
+  /// A label's paint attributes: the SVG `fill` of the resolved colour, or a `fill` style of the pair's
+  /// custom property.
+  private mutating func labelFill(_ color: Color) -> String {
+    guard followsSystemScheme, color.isPair else { return SVGLabel.fill(color.resolved(for: traits.scheme)) }
+    return #" style="fill:\#(paint(color))""#
   }
 
   /// The CSS class showing image `name`, defined in a `<style>` the first time; nil without a file.

@@ -13,6 +13,8 @@ struct SVGDrawing {
   /// The current row's placeholders whose label is covered, and the painting number of the next node.
   private var cover = PlaceholderCover()
   private var nodeNumber = 0
+  /// The current row's traits: which colour of a pair is drawn, and which way natural text aligns.
+  private var traits = Traits.default
 
   /// A drawing that embeds real images from `assets` when given.
   init(assets: ImageAssets?) {
@@ -27,6 +29,7 @@ struct SVGDrawing {
     let placed = row.layout.placed
     cover = PlaceholderCover(placed)
     nodeNumber = 0
+    traits = row.layout.traits
     draw(placed, originX: 0, originY: 0)
     body += "</g>\n"
   }
@@ -39,9 +42,10 @@ struct SVGDrawing {
     let frame = Rect(
       x: originX + placed.frame.x, y: originY + placed.frame.y, width: placed.frame.width,
       height: placed.frame.height)
+    if let accessibility = node.accessibility { open(accessibility) }
     let grouped = node.alpha < 1
     if grouped { body += #"<g opacity="\#(n(node.alpha))">"# + "\n" }
-    if let background = node.background, background.alpha > 0 {
+    if let background = node.background?.resolved(for: traits.scheme), background.alpha > 0 {
       body += rect(frame, radius: node.cornerRadius, fill: background) + "\n"
     }
     switch node.kind {
@@ -56,12 +60,24 @@ struct SVGDrawing {
     }
     for child in placed.children { draw(child, originX: frame.x, originY: frame.y) }
     if grouped { body += "</g>\n" }
+    if node.accessibility != nil { body += "</g>\n" }
+  }
+
+  /// Opens the group of a node with accessibility: its role and ARIA attributes, the label as its `<title>` and
+  /// the hint as its `<desc>`.
+  private mutating func open(_ accessibility: Accessibility) {
+    body += "<g" + AccessibilityMarkup(accessibility).attributes(focusable: false) + ">"
+    if let label = accessibility.label { body += "<title>\(XMLText.escaped(label))</title>" }
+    if let hint = accessibility.hint { body += "<desc>\(XMLText.escaped(hint))</desc>" }
+    body += "\n"
   }
 
   /// Draws a label in a nested `<svg>` viewport at its frame, which clips anything a font draws past the frame.
   private mutating func drawText(_ content: TextContent, _ measurement: TextMeasurement, in frame: Rect) {
     guard frame.width > 0, frame.height > 0,
-      let label = SVGLabel.element(content, measurement, size: frame.size)
+      let label = SVGLabel.element(
+        content, measurement, size: frame.size, direction: traits.direction,
+        fill: SVGLabel.fill(content.color.resolved(for: traits.scheme)))
     else { return }
     body += "<svg \(geometry(frame))>" + label + "</svg>\n"
   }

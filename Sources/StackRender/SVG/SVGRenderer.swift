@@ -18,7 +18,7 @@ import StackLayout
 public struct SVGRenderer: RowRenderer {
   /// Where real images are looked up; nil draws every image as a placeholder.
   public var assets: ImageAssets?
-  /// The screen background behind the rows.
+  /// The screen background behind the rows (a light/dark pair is drawn for the rows' scheme).
   public var background: Color
 
   /// The height of a picture with no rows: SVG viewers reject an empty picture.
@@ -40,7 +40,9 @@ public struct SVGRenderer: RowRenderer {
     var drawing = SVGDrawing(assets: assets)
     let spill = BodySpill()
     var top = 0.0
+    var scheme: ColorScheme?
     for row in rows {
+      if scheme == nil { scheme = row.layout.traits.scheme }
       drawing.draw(row, top: top)
       top += row.height
       if drawing.body.utf8.count >= spillSize {
@@ -48,21 +50,28 @@ public struct SVGRenderer: RowRenderer {
         drawing.body = ""
       }
     }
-    try writeDocument(width: width, height: top, to: &output) { output throws(RenderError) in
+    try writeDocument(width: width, height: top, scheme: scheme ?? .light, to: &output) {
+      output throws(RenderError) in
       try spill.replay(to: &output)
       output.write(drawing.body)
     }
   }
 
-  /// Writes the SVG document around `body`: `width` × `height` (at least ``minimumHeight``) on the background.
-  func writeDocument(_ body: String, width: Double, height: Double, to output: inout some TextOutputStream) {
-    writeDocument(width: width, height: height, to: &output) { output in output.write(body) }
+  /// Writes the SVG document around `body`: `width` × `height` (at least ``minimumHeight``) on the background
+  /// for `scheme`.
+  func writeDocument(
+    _ body: String, width: Double, height: Double, scheme: ColorScheme, to output: inout some TextOutputStream
+  ) {
+    writeDocument(width: width, height: height, scheme: scheme, to: &output) { output in output.write(body) }
   }
 
-  /// Writes the SVG document with `writeBody` writing what goes between the background and `</svg>`.
+  /// Writes the SVG document with `writeBody` writing what goes between the background (for `scheme`) and
+  /// `</svg>`.
   func writeDocument<Output: TextOutputStream, Failure: Error>(
-    width: Double, height: Double, to output: inout Output, writeBody: (inout Output) throws(Failure) -> Void
+    width: Double, height: Double, scheme: ColorScheme, to output: inout Output,
+    writeBody: (inout Output) throws(Failure) -> Void
   ) throws(Failure) {
+    let background = background.resolved(for: scheme)
     let w = LayoutJSON.number(width)
     let h = LayoutJSON.number(max(height, Self.minimumHeight))
     output.write(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n")

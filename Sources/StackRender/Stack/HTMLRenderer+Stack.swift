@@ -7,13 +7,19 @@ extension HTMLRenderer: StackRenderer {
   /// in the page and carry a higher `z-index`, so they cover earlier ones.
   public func render(_ stack: StackDocument, to output: inout some TextOutputStream) {
     let size = "width:\(px(stack.width));height:\(px(stack.contentHeight))"
-    output.write(documentStart(feedStyle: size + ";overflow:hidden"))
-    var drawing = HTMLDrawing(assets: assets)
+    let scheme = stack.scheme
+    output.write(documentStart(feedStyle: size + ";overflow:hidden", scheme: scheme))
+    var drawing = HTMLDrawing(assets: assets, followsSystemScheme: followsSystemScheme)
     let shadow = StackDocument.shadowColor
+    let edge =
+      followsSystemScheme
+      ? drawing.paint(StackDocument.edgeColor) : StackDocument.edgeColor.resolved(for: scheme).css
+    output.write(drawing.takeOutput())
     let decoration =
-      "overflow:hidden;background:\(background.css);border-radius:\(px(StackDocument.cardCornerRadius));"
+      "overflow:hidden;background:\(pageBackground(for: scheme));"
+      + "border-radius:\(px(StackDocument.cardCornerRadius));"
       + "box-shadow:0 \(px(StackDocument.shadowOffset)) \(px(StackDocument.shadowOffset * 2)) \(shadow.css);"
-      + "outline:1px solid \(StackDocument.edgeColor.css);outline-offset:-1px"
+      + "outline:1px solid \(edge);outline-offset:-1px"
     for (index, card) in stack.cards.enumerated() {
       let frame = card.frame
       let geometry =

@@ -44,12 +44,18 @@ public struct StackDocument: Sendable {
     self.cards = cards
   }
 
+  /// The colour scheme the page is drawn for: its first card's (`LayoutResult.traits`), light without cards.
+  public var scheme: ColorScheme { cards.first?.row.layout.traits.scheme ?? .light }
+
   /// How every card is decorated: the seed's card view has corner radius 4 and a shadow 2 pt
   /// down; cards are opaque in the screen's background colour so a card hides the ones under it,
   /// and outlined so its edge shows where its content does not reach it.
   public static let cardCornerRadius = 4.0
-  /// The card outline's colour (iOS's opaque separator grey), drawn 1 pt wide over the card's content.
-  public static let edgeColor = Color(red: 198 / 255, green: 198 / 255, blue: 200 / 255)
+  /// The card outline's colour (iOS's opaque separator grey, `#C6C6C8`; `#38383A` in the dark scheme), drawn
+  /// 1 pt wide over the card's content.
+  public static let edgeColor = Color.pair(
+    light: Color(red: 198 / 255, green: 198 / 255, blue: 200 / 255),
+    dark: Color(red: 56 / 255, green: 56 / 255, blue: 58 / 255))
   /// The shadow's downward offset, in points.
   public static let shadowOffset = 2.0
   /// The shadow colour (black at 0.5 opacity, as the seed's `shadowOpacity`).

@@ -16,6 +16,7 @@ extension TextRenderer: StackRenderer {
       let interior = cells.inset(by: 1)
       guard interior.width > 0, interior.height > 0 else { continue }
       var inside = TextDrawing(canvas: TextCanvas(columns: interior.width, rows: interior.height), scale: scale)
+      inside.direction = card.row.layout.traits.direction
       inside.draw(card.row.layout.placed, originX: 0, originY: 0)
       canvas.copy(inside.canvas, to: interior)
     }

@@ -3,8 +3,9 @@ import StackLayout
 /// Where a label's measured lines go inside its frame, as UILabel draws them: the block of lines
 /// centred vertically in the frame, each line aligned horizontally by the text alignment.
 ///
-/// Positions are relative to the label's frame. `natural` and `justified` draw like `left`
-/// (left-to-right text; a justified line would need per-word spacing).
+/// Positions are relative to the label's frame. `natural` draws like `left` in left-to-right layouts and like
+/// `right` in right-to-left ones (`TextAlignment.resolved(for:)`); `justified` draws as `natural` does (a
+/// justified line would need per-word spacing).
 struct LabelLines {
   /// One line: its text and vertical position.
   struct Line: Equatable {
@@ -30,8 +31,8 @@ struct LabelLines {
   /// The anchor's x, relative to the frame: 0, half the width, or the width.
   var anchorX: Double
 
-  /// Places `measurement`'s lines for `content` in a frame of `size`.
-  init(content: TextContent, measurement: TextMeasurement, size: Size) {
+  /// Places `measurement`'s lines for `content` in a frame of `size`, laid out for `direction`.
+  init(content: TextContent, measurement: TextMeasurement, size: Size, direction: LayoutDirection = .leftToRight) {
     lineHeight = content.font.lineHeight
     let blockHeight = Double(measurement.lines.count) * lineHeight
     let top = (size.height - blockHeight) / 2
@@ -42,7 +43,9 @@ struct LabelLines {
       placed.append(Line(text: text, top: lineTop, baseline: lineTop + content.font.ascender))
     }
     lines = placed
-    switch content.alignment {
+    var alignment = content.alignment.resolved(for: direction)
+    if alignment == .justified { alignment = TextAlignment.natural.resolved(for: direction) }
+    switch alignment {
     case .center:
       anchor = .middle
       anchorX = size.width / 2

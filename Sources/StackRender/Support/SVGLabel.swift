@@ -14,17 +14,25 @@ enum SVGLabel {
   private static let measurer = StandardTextMeasurer(scale: 0)
 
   /// The `<text>` element drawing `measurement`'s lines of `content` in a frame of `size`, origin at the
-  /// frame's top left; nil when there is no line to draw.
-  static func element(_ content: TextContent, _ measurement: TextMeasurement, size: Size) -> String? {
+  /// frame's top left, laid out for `direction`; nil when there is no line to draw. `fill` is the paint's
+  /// attributes (``SVGLabel/fill(_:)`` of the colour resolved for the scheme, unless the caller paints otherwise).
+  ///
+  /// In right-to-left layouts the text's base direction is `rtl` (`direction="rtl"`), so that a right-to-left
+  /// string orders its neutral characters as it reads; its anchors are then the same edges, named the other way
+  /// (`start` is the right edge). Left-to-right text has no `direction` attribute.
+  static func element(
+    _ content: TextContent, _ measurement: TextMeasurement, size: Size, direction: LayoutDirection, fill: String
+  ) -> String? {
     guard !measurement.lines.isEmpty else { return nil }
-    let placement = LabelLines(content: content, measurement: measurement, size: size)
+    let placement = LabelLines(content: content, measurement: measurement, size: size, direction: direction)
     let font = content.font
-    var attributes = #"font-size="\#(n(font.size))" font-weight="\#(font.weight.cssWeight)""#
-    attributes += #" fill="\#(content.color.rgbHex)""# + SVGDrawing.opacity("fill-opacity", content.color)
-    switch placement.anchor {
-    case .start: break
-    case .middle: attributes += #" text-anchor="middle""#
-    case .end: attributes += #" text-anchor="end""#
+    var attributes = #"font-size="\#(n(font.size))" font-weight="\#(font.weight.cssWeight)""# + fill
+    let rightToLeft = direction == .rightToLeft
+    if rightToLeft { attributes += #" direction="rtl""# }
+    switch (placement.anchor, rightToLeft) {
+    case (.start, false), (.end, true): break
+    case (.middle, _): attributes += #" text-anchor="middle""#
+    case (.end, false), (.start, true): attributes += #" text-anchor="end""#
     }
     let tracking = abs(font.tracking) >= 0.0005 ? font.tracking : 0
     if tracking != 0 { attributes += #" letter-spacing="\#(n(tracking))""# }
@@ -38,6 +46,11 @@ enum SVGLabel {
       element += ">\(XMLText.escaped(line.text))</tspan>"
     }
     return element + "</text>"
+  }
+
+  /// ` fill="#RRGGBB"`, with ` fill-opacity` when `color` is not opaque (a resolved colour).
+  static func fill(_ color: Color) -> String {
+    #" fill="\#(color.rgbHex)""# + SVGDrawing.opacity("fill-opacity", color)
   }
 
   /// The advance length of a line: its measured width (at most `limit`, the frame's width) plus the

@@ -6,6 +6,8 @@ struct TextDrawing {
   var canvas: TextCanvas
   /// Points to cells.
   let scale: TextScale
+  /// Which way natural text aligns: the card's layout direction.
+  var direction = LayoutDirection.leftToRight
 
   /// Draws `placed` and its subtree, the parent's origin at (`originX`, `originY`) points.
   mutating func draw(_ placed: PlacedNode, originX: Double, originY: Double) {
@@ -33,7 +35,7 @@ struct TextDrawing {
 
   private mutating func drawLines(_ content: TextContent, _ measurement: TextMeasurement, frame: Rect, cells: CellRect)
   {
-    let placement = LabelLines(content: content, measurement: measurement, size: frame.size)
+    let placement = LabelLines(content: content, measurement: measurement, size: frame.size, direction: direction)
     let room = max(cells.width, 1)
     var previous = Int.min
     for line in placement.lines {

@@ -6,7 +6,8 @@ import StackLayout
 /// Each row starts with a caption line (`▸ kind id · height pt`), then its card: images and
 /// boxes with a background as bordered boxes (rounded when the node has a corner radius; images
 /// labelled with their name, boxes with their id when it fits), labels as their measured lines
-/// at the lines' positions, aligned like the label and cut with `…` at the label's right edge.
+/// at the lines' positions, aligned like the label (natural text to the right in right-to-left layouts) and cut
+/// with `…` at the label's right edge.
 /// Output is plain text (no colours), deterministic, written row by row as the rows arrive.
 ///
 /// ```swift
@@ -27,6 +28,7 @@ public struct TextRenderer: RowRenderer {
     for row in rows {
       output.write(caption(row) + "\n")
       var drawing = TextDrawing(canvas: TextCanvas(columns: columns, rows: scale.rows(row.height)), scale: scale)
+      drawing.direction = row.layout.traits.direction
       drawing.draw(row.layout.placed, originX: 0, originY: 0)
       for line in drawing.canvas.lines {
         output.write(line)
