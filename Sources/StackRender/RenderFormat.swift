@@ -15,12 +15,15 @@ public enum RenderFormat: String, CaseIterable, Sendable {
   case text
 
   /// The renderer of rows and of card stacks in this format; SVG and HTML draw the images in `assets` (when
-  /// given) on `background`.
-  public func renderer(assets: ImageAssets?, background: Color) -> any RowRenderer & StackRenderer {
+  /// given) on `background`, and HTML follows the browser's colour scheme when `followsSystemScheme`
+  /// (``HTMLRenderer/followsSystemScheme``).
+  public func renderer(assets: ImageAssets?, background: Color, followsSystemScheme: Bool = false)
+    -> any RowRenderer & StackRenderer
+  {
     switch self {
     case .json: JSONRenderer()
     case .svg: SVGRenderer(assets: assets, background: background)
-    case .html: HTMLRenderer(assets: assets, background: background)
+    case .html: HTMLRenderer(assets: assets, background: background, followsSystemScheme: followsSystemScheme)
     case .text: TextRenderer(columns: 80)
     }
   }
