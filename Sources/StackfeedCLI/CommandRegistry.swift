@@ -8,6 +8,7 @@ public enum CommandRegistry {
     ListCommand.self,
     LayoutCommand.self,
     RenderCommand.self,
+    GalleryCommand.self,
     ServeCommand.self,
     TokenCreateCommand.self,
     TokenListCommand.self,

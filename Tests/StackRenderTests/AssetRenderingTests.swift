@@ -1,6 +1,7 @@
 import Foundation
 import StackLayout
 import StackRender
+import StackfeedTestSupport
 import Testing
 
 @Suite("Rendering with an assets folder")

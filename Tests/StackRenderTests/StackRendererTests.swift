@@ -1,5 +1,6 @@
 import StackLayout
 import StackRender
+import StackfeedTestSupport
 import Testing
 
 @Suite("Card-stack renderers")

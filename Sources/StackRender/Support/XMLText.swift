@@ -7,9 +7,9 @@
 /// ```swift
 /// XMLText.escaped("Tom & \"Jerry\"")  // "Tom &amp; &quot;Jerry&quot;"
 /// ```
-enum XMLText {
+public enum XMLText {
   /// `text` safe inside XML character data or a quoted attribute value.
-  static func escaped(_ text: String) -> String {
+  public static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
     result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 16)

@@ -4,14 +4,16 @@ final class ProgressLine {
   private let errors: Output
   private let total: Int
   private let rows: String
+  private let verb: String
   private let enabled: Bool
   private var shown = false
 
-  /// A line for `total` rows called `rows` (e.g. `feed items`).
-  init(errors: Output, total: Int, rows: String) {
+  /// A line for `total` rows called `rows` (e.g. `feed items`) that are being made as `verb` says (`drawing`).
+  init(errors: Output, total: Int, rows: String, verb: String = "generating") {
     self.errors = errors
     self.total = total
     self.rows = rows
+    self.verb = verb
     self.enabled = errors.isTerminal && total > 0
   }
 
@@ -19,7 +21,7 @@ final class ProgressLine {
   func show(_ done: Int) {
     guard enabled else { return }
     shown = true
-    try? errors.write("\rgenerating \(done) / \(total) \(rows)")
+    try? errors.write("\r\(verb) \(done) / \(total) \(rows)")
     try? errors.flush()
   }
 
