@@ -39,7 +39,7 @@ import Testing
     (["render", "--width", "10000.5"], "stackfeed: --width takes a number of points from 1 to 10000, not \"10000.5\""),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, serve, token, help"),
+    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, gallery, serve, token, help"),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()

@@ -1,0 +1,91 @@
+"""Headless Chromium driven over the DevTools protocol on a pipe, shared by the browser checks
+(check-serve-page.py, check-gallery-page.py, check-accessibility.py).
+
+    browser = Browser(profile_folder)
+    browser.open("file:///tmp/gallery/index.html", 1200)
+    browser.evaluate("document.title")
+    png = browser.screenshot()
+    browser.close()
+"""
+import base64, json, os, shutil, subprocess, time
+
+HEIGHT = 800
+PATIENCE = 300  # seconds to wait for a page (generous: CI machines run other builds at the same time)
+
+
+class Browser:
+    """Headless Chromium with --remote-debugging-pipe: requests on fd 3, answers and events on fd 4."""
+
+    def __init__(self, profile):
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def plumb():
+            os.dup2(to_browser_read, 3)
+            os.dup2(from_browser_write, 4)
+            # dup2 onto itself (a pipe that already was fd 3 or 4) keeps close-on-exec: clear it.
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
+
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.process = subprocess.Popen(
+            [chromium, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--no-first-run", "--force-device-scale-factor=1", f"--user-data-dir={profile}", "about:blank"],
+            preexec_fn=plumb, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.buffer = b""
+        self.next_id = 0
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+
+    def call(self, method, params=None, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_browser, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("chromium closed the pipe")
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            answer = json.loads(raw)
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer.get("result", {})
+
+    def page(self, method, params=None):
+        return self.call(method, params, self.session)
+
+    def evaluate(self, expression):
+        result = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
+        return result.get("result", {}).get("value")
+
+    def open(self, url, width, height=HEIGHT):
+        self.page("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.page("Page.enable")
+        self.page("Page.navigate", {"url": url})
+        deadline = time.monotonic() + PATIENCE
+        while time.monotonic() < deadline:
+            if self.evaluate("document.readyState") == "complete":
+                self.evaluate("document.fonts.ready.then(() => true)")
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"{url} did not load in {PATIENCE} s")
+
+    def screenshot(self):
+        self.evaluate("window.scrollTo(0, 0)")
+        self.evaluate("document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => done(true))))")
+        return base64.b64decode(self.page("Page.captureScreenshot", {"format": "png"})["data"])
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except (RuntimeError, OSError):
+            pass
+        self.process.wait(timeout=10)
