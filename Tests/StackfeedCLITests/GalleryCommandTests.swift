@@ -71,6 +71,19 @@ struct GalleryCommandTests {
     #expect(svg.contains(#"width="320""#))
   }
 
+  @Test("right-to-left and AX3 pictures differ from the left-to-right L ones, for every built-in kind")
+  func traitsChangeThePictures() throws {
+    let cli = try CLIHarness()
+    let out = cli.path("gallery")
+    #expect(try cli.run(["gallery", "--out", out, "--scheme", "light"]).code == 0)
+    for kind in ["header-1", "feed_item-1", "order-1"] {
+      let picture = { (folder: String) in try String(contentsOfFile: "\(out)/\(folder)/\(kind).svg", encoding: .utf8) }
+      let standard = try picture("L-ltr-light")
+      #expect(try picture("L-rtl-light") != standard, "\(kind)")
+      #expect(try picture("AX3-ltr-light") != standard, "\(kind)")
+    }
+  }
+
   @Test(arguments: [
     ([String](), "stackfeed: --out DIR is required: the folder the gallery is written to"),
     (["--out", "g", "--content-size", "huge"], "stackfeed: --content-size takes xS or S or M or L or xL"),
