@@ -1,5 +1,6 @@
 import StackLayout
 import StackRender
+import StackfeedTestSupport
 import Testing
 
 /// A node's accessibility as HTML ARIA attributes and SVG titles; the layout direction as `dir` and alignment.

@@ -1,5 +1,6 @@
 import StackLayout
 import StackRender
+import StackfeedTestSupport
 import Testing
 
 /// Light/dark pairs drawn for the rows' scheme, and the HTML page that follows the browser's.
