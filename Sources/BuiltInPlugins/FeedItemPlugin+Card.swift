@@ -4,7 +4,9 @@ import StackLayout
 
 extension FeedItemPlugin {
   /// The feed item cell: the image card with the tag chip at the top and title, subtitle and button at the
-  /// bottom; the row is `width / 0.9` high.
+  /// bottom; the row is `width / 0.9` high at every content size (an image card keeps its shape): at the
+  /// accessibility sizes the title still stops at 2 lines and the subtitle at 1, with an ellipsis, and the
+  /// tag chip grows with its label (docs/LAYOUT.md, "Traits").
   ///
   ///     Z  margin(top 20, left 10, right 10), ratio 0.9 @999
   ///     ├─ cardImage
@@ -22,9 +24,10 @@ extension FeedItemPlugin {
         Spacer()
         HStack(alignment: .center) {
           VStack {
-            Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2, color: .white).id("titleLabel")
+            Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2, color: .white)
+              .textStyle(.title2).id("titleLabel")
             Spacer(h: 6)
-            Text(viewModel.subtitle ?? "", font: FontStyle(size: 15), color: .white)
+            Text(viewModel.subtitle ?? "", font: FontStyle(size: 15), color: .white).textStyle(.subheadline)
               .hidden(viewModel.subtitle == nil).id("subtitleLabel")
           }
           Spacer(w: 10)
@@ -39,8 +42,10 @@ extension FeedItemPlugin {
   /// `TagView`: the translucent chip, 30 high, its label inset 12 left and right.
   private static func tagView(_ tag: String) -> VStack {
     VStack {
-      Text(tag, font: FontStyle(size: 11.5, weight: .bold), alignment: .center, color: .white).id("tagLabel")
+      Text(tag, font: FontStyle(size: 11.5, weight: .bold), alignment: .center, color: .white).textStyle(.caption1)
+        .id("tagLabel")
     }
-    .margin(.horizontal(12)).height(30).background(.white(0.15, alpha: 0.95), cornerRadius: 4).id("tagView")
+    .margin(.horizontal(12)).height(30).scalesWith(.caption1).background(.white(0.15, alpha: 0.95), cornerRadius: 4).id(
+      "tagView")
   }
 }

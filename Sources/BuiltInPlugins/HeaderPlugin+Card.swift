@@ -14,11 +14,12 @@ extension HeaderPlugin {
     HStack(alignment: .center) {
       VStack {
         Text(viewModel.initials, font: FontStyle(size: 15, weight: .heavy), alignment: .center, color: .white)
-          .id("initialsLabel")
+          .textStyle(.subheadline).id("initialsLabel")
       }
-      .square(36).background(CardStyle.darkGray, cornerRadius: 18).id("initialsView")
+      .square(36).scalesWith(.subheadline).background(CardStyle.darkGray, cornerRadius: 18).id("initialsView")
       Spacer(w: 10)
-      Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy)).id("headlineLabel")
+      Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy)).textStyle(.headline).accessibilityLines(0)
+        .id("headlineLabel")
       Image("search-icon", contentMode: .aspectFit).square(20).id("searchButton").action(CardAction.search)
     }
     .margin(CardStyle.rowMargin).node

@@ -14,11 +14,14 @@ extension OrderPlugin {
       Box(background: .white, cornerRadius: 12).id("card")
       VStack(spacing: 5) {
         HStack(alignment: .center) {
-          Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2).id("titleLabel")
+          Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2).textStyle(.title2)
+            .accessibilityLines(0)
+            .id("titleLabel")
           Image("more-icon", contentMode: .aspectFit).width(26).intrinsicSize(height: Self.moreIconHeight)
             .id("moreButton").action(CardAction.orderMenu(viewModel.id))
         }
-        Text(viewModel.subtitle, font: FontStyle(size: 15)).id("subtitleLabel")
+        Text(viewModel.subtitle, font: FontStyle(size: 15)).textStyle(.subheadline).accessibilityLines(0)
+          .id("subtitleLabel")
         Spacer(h: 3)
         Box(background: CardStyle.tint, cornerRadius: 3).height(6).id("statusBar")
         Spacer(h: 5)
@@ -44,8 +47,10 @@ extension OrderPlugin {
     ZStack {
       Image(image.image, contentMode: .aspectFill, cornerRadius: 5)
       if let overlay = image.overlay {
-        Text(overlay, font: FontStyle(size: 18, weight: .semibold), alignment: .center, color: .white)
-          .background(.black.withAlpha(0.8), cornerRadius: 5).id("galleryOverlay")
+        Text(overlay, font: FontStyle(size: 18, weight: .semibold), alignment: .center, color: .white).textStyle(
+          .title3
+        )
+        .background(.black.withAlpha(0.8), cornerRadius: 5).id("galleryOverlay")
       }
     }
     .aspectRatio(CardStyle.galleryTileRatio, priority: CardStyle.ratioPriority).id("galleryImage\(index)")

@@ -29,7 +29,7 @@ struct DynamicTypeTests {
 
   /// A label keeps its own size at L: 18 pt title3 at AX5 is 18 × 55 / 20 = 49.5; the fake measurer's line is
   /// 1.25 × the size, so the label is 61.875 high; `placed` and the JSON carry the scaled size.
-  @Test func aLabelIsLaidOutAndWrittenAtItsScaledSize() throws {
+  @Test func aLabelIsLaidOutAndWrittenAtItsScaledSize() {
     let label = Text("Hi", font: FontStyle(size: 18, weight: .heavy)).textStyle(.title3).id("t")
     var engine = LayoutEngine(measurer: FakeMeasurer(), scale: 0)
     engine.traits.contentSize = .accessibilityExtraExtraExtraLarge
@@ -44,9 +44,7 @@ struct DynamicTypeTests {
     #expect(json.contains(#""font": {"size": 49.5, "weight": "heavy"}"#))
     #expect(json.contains(#""textStyle": "title3""#))
     // The tree itself keeps the size at L.
-    let reread = try LayoutJSON.decode(
-      LayoutJSON.encode(LayoutEngine(measurer: FakeMeasurer()).layout(label, width: 300)))
-    guard case .text(let original) = reread.root.kind else { return }
+    guard case .text(let original) = result.root.children[0].kind else { return }
     #expect(original.font.size == 18 && original.textStyle == .title3)
   }
 
@@ -65,20 +63,42 @@ struct DynamicTypeTests {
     #expect(result.frame(id: "title2")?.size == Size(width: 44, height: 44))
   }
 
-  @Test func textStyleAndScalesWithRoundTripThroughJSONAndAreOmittedByDefault() throws {
+  /// The Dynamic Type keys are read, and written for results laid out away from L (where they tell which curve
+  /// each size followed); at L they change nothing and are left out, so the output is what it always was.
+  @Test func theDynamicTypeKeysAreReadAndWrittenAwayFromLarge() throws {
     let json = #"""
       {"type": "vstack", "children": [
-        {"type": "text", "text": "a", "font": {"size": 15}, "textStyle": "subheadline"},
+        {"type": "text", "text": "a", "font": {"size": 15}, "textStyle": "subheadline", "accessibilityLines": 0},
         {"type": "text", "text": "b", "textStyle": "body"},
         {"type": "image", "image": "i", "width": 24, "height": 24, "scalesWith": "caption1"}]}
       """#
     let document = try LayoutJSON.decode(json)
     #expect(document.warnings.isEmpty)
-    let output = LayoutJSON.encode(LayoutEngine(measurer: FakeMeasurer()).layout(document.root, width: 100))
+    let large = LayoutJSON.encode(LayoutEngine(measurer: FakeMeasurer()).layout(document.root, width: 100))
+    for key in ["textStyle", "accessibilityLines", "scalesWith"] { #expect(!large.contains(key)) }
+    var engine = LayoutEngine(measurer: FakeMeasurer())
+    engine.traits.contentSize = .accessibilityExtraLarge
+    let output = LayoutJSON.encode(engine.layout(document.root, width: 100))
     #expect(output.contains(#""textStyle": "subheadline""#))
     #expect(output.components(separatedBy: "textStyle").count == 2)
+    #expect(output.contains(#""accessibilityLines": 0"#))
     #expect(output.contains(#""scalesWith": "caption1""#))
-    #expect(try LayoutJSON.decode(output).root == document.root)
+    let reread = try LayoutJSON.decode(output).root
+    #expect(reread.children[2].scalesWith == .caption1)
+    guard case .text(let content) = reread.children[0].kind else { return }
+    #expect(content.textStyle == .subheadline && content.accessibilityLines == 0 && content.font.size == 36)
+  }
+
+  /// At the accessibility sizes a label's `accessibilityLines` replaces `lines`; below them `lines` holds. At AX1
+  /// the 10 pt body label is 10 × 28 / 17 ≈ 16.47 pt, 8.24 per character: "one two" (57.6) / "three" / "four".
+  @Test func accessibilityLinesReplaceTheLimitAtAccessibilitySizes() {
+    let label = Text("one two three four", font: FontStyle(size: 10), lines: 1).accessibilityLines(0).id("t")
+    for (category, lines) in [(ContentSizeCategory.large, 1), (.extraExtraExtraLarge, 1), (.accessibilityMedium, 3)] {
+      var engine = LayoutEngine(measurer: FakeMeasurer(), scale: 0)
+      engine.traits.contentSize = category
+      let result = engine.layout(VStack { label }, width: 60)
+      #expect(result.texts[1]?.lines.count == lines, "\(category.rawValue)")
+    }
   }
 
   @Test(arguments: [

@@ -1,5 +1,4 @@
 import StackLayout
-import StackfeedTestSupport
 
 /// The mirror property of right-to-left layout: laid out right to left, a symmetric tree's every frame is
 /// `x′ = W − x − w` of its left-to-right frame (W its parent's width), with the same y, width and height.
@@ -14,17 +13,7 @@ enum Mirror {
     let ltr = engine.layout(tree, width: width)
     engine.traits.direction = .rightToLeft
     let rtl = engine.layout(tree, width: width)
-    var parents: [Int] = []
-    ltr.forEachNode { _, parent, _ in parents.append(parent) }
-    var violations: [String] = []
-    for (index, frame) in ltr.frames.enumerated() {
-      let parentWidth = parents[index] >= 0 ? ltr.frames[parents[index]].width : frame.width
-      let mirrored = Rect(x: parentWidth - frame.x - frame.width, y: frame.y, width: frame.width, height: frame.height)
-      if rtl.frames[index] != mirrored {
-        violations.append("node \(index): rtl \(rtl.frames[index]), mirror of ltr \(mirrored)")
-      }
-    }
-    return violations
+    return rtl.mirrorViolations(of: ltr)
   }
 
   /// `node` made symmetric: every stack's left and right margins equal (the left one), absolute or, with

@@ -18,6 +18,7 @@ extension FlatTree {
     case .text(let content):
       kind = .leaf
       var lines = content.lines
+      if let scaledSize, scaledSize.isAccessibilityCategory, let limit = content.accessibilityLines { lines = limit }
       if lines < 0 {
         issues.append((index, "lines \(lines) is negative: using 0 (unlimited)"))
         lines = 0
@@ -36,8 +37,8 @@ extension FlatTree {
     var width = sizing.inputs.contains(.width) ? length(sizing.width, "width", index) : nil
     var height = sizing.inputs.contains(.height) ? length(sizing.height, "height", index) : nil
     if let scaledSize, width != nil || height != nil, let style = nodes[position].scalesWith {
-      width = width.map { min(style.scaledValue($0, for: scaledSize), FlatTree.maxLength) }
-      height = height.map { min(style.scaledValue($0, for: scaledSize), FlatTree.maxLength) }
+      width = width.map { scaledLength($0, style, scaledSize) }
+      height = height.map { scaledLength($0, style, scaledSize) }
     }
     var ratio = sizing.inputs.contains(.aspectRatio) ? sizing.ratio : nil
     if let value = ratio, !(value.isFinite && value > 0) {
@@ -73,6 +74,14 @@ extension FlatTree {
         ratioPriority: sizing.ratioPriority.value, spacing: spacing, margin: margin,
         rawFixedWidth: width ?? .nan, rawFixedHeight: height ?? .nan, rawRatio: ratio ?? .nan,
         rawIntrinsicWidth: intrinsicWidth ?? .nan, rawIntrinsicHeight: intrinsicHeight ?? .nan))
+  }
+
+  /// A marked fixed length at the content size: scaled along `style`, rounded up to the pixel grid (a view of
+  /// scaled size lands on whole pixels, as the root's fitted height does), at most `maxLength`.
+  private func scaledLength(_ value: Double, _ style: TextStyle, _ category: ContentSizeCategory) -> Double {
+    let scaled = style.scaledValue(value, for: category)
+    let snapped = pixelScale > 0 ? (scaled * pixelScale - 1e-7).rounded(.up) / pixelScale : scaled
+    return min(snapped, FlatTree.maxLength)
   }
 
   /// A valid length: finite, ≥ 0, ≤ `maxLength`. Negative → 0, NaN → nil, too large → clamped; each with an issue.

@@ -54,6 +54,8 @@ struct FlatTree: ~Copyable {
   private var warnedDepth = false
   /// The content size labels and marked fixed sizes scale to; nil at `L`, where nothing scales.
   let scaledSize: ContentSizeCategory?
+  /// The screen scale a scaled fixed size is rounded up to (0: not rounded), so that it stays on the pixel grid.
+  let pixelScale: Double
   /// Right-to-left: the passes lay out leading to trailing as in left-to-right, with absolute margins
   /// swapped (their left is the trailing edge), and the frames are mirrored at the end.
   let swapsAbsoluteMargins: Bool
@@ -61,14 +63,15 @@ struct FlatTree: ~Copyable {
   /// Largest length accepted, in points; larger values are clamped so that sums stay finite.
   static let maxLength = 1_000_000.0
 
-  /// Flattens `root` for `traits`.
-  init(_ root: LayoutNode, maxDepth: Int, traits: Traits) {
-    self.init(root: [root], maxDepth: maxDepth, traits: traits)
+  /// Flattens `root` for `traits` on a screen of `scale`.
+  init(_ root: LayoutNode, maxDepth: Int, traits: Traits, scale: Double) {
+    self.init(root: [root], maxDepth: maxDepth, traits: traits, scale: scale)
   }
 
-  /// Flattens `root[0]` for `traits`, read in place (a caller that keeps the array saves copying the root).
-  init(root: [LayoutNode], maxDepth: Int, traits: Traits) {
+  /// Flattens `root[0]` for `traits` on a screen of `scale`, read in place (a caller that keeps the array saves copying the root).
+  init(root: [LayoutNode], maxDepth: Int, traits: Traits, scale: Double) {
     scaledSize = traits.contentSize == .large ? nil : traits.contentSize
+    pixelScale = scale.isFinite && scale > 0 ? scale : 0
     swapsAbsoluteMargins = traits.direction == .rightToLeft
     add(root, 0, parent: -1, depth: 0, collapsed: false, maxDepth: maxDepth)
   }

@@ -38,7 +38,7 @@ public struct LayoutEngine: Sendable {
     // The root is copied once, into this array: flattened in place there, then moved to the result.
     var roots = [root]
     var pass = LayoutPass(
-      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
+      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits, scale: scale), measurer: measurer, scale: scale)
     return finish(&pass, root: roots.removeLast(), width: width, height: height)
   }
 
@@ -50,7 +50,7 @@ public struct LayoutEngine: Sendable {
     var results: [LayoutResult] = []
     results.reserveCapacity(roots.count)
     var pass = LayoutPass(
-      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
+      tree: FlatTree(root: roots, maxDepth: maxDepth, traits: traits, scale: scale), measurer: measurer, scale: scale)
     for index in roots.indices {
       if index > 0 { pass.reload(roots, index, maxDepth: maxDepth) }
       results.append(finish(&pass, root: roots[index], width: width, height: nil))
@@ -91,7 +91,7 @@ public struct LayoutEngine: Sendable {
   /// three widths equal it), else for a nil proposal (natural width; heights at that width).
   public func measure(_ node: some LayoutElement, width: Double? = nil) -> SizeRange {
     var pass = LayoutPass(
-      tree: FlatTree(node.node, maxDepth: maxDepth, traits: traits), measurer: measurer, scale: scale)
+      tree: FlatTree(node.node, maxDepth: maxDepth, traits: traits, scale: scale), measurer: measurer, scale: scale)
     let widthFlex = pass.flexWidth(0)
     let proposed = width.flatMap { proposal($0, name: "width", pass: &pass) }
     let fitted = proposed ?? widthFlex.nat

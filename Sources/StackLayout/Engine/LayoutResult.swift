@@ -69,7 +69,8 @@ public struct LayoutResult: Sendable, Equatable {
 
 /// One node of a laid-out tree with its frame, for renderers.
 public struct PlacedNode: Sendable, Equatable {
-  /// The node (its `children` are the unplaced input); a label's font is the size it was laid out at.
+  /// The node (its `children` are the unplaced input); a label's font is the size it was laid out at, and a
+  /// node marked `scalesWith` has its corner radius scaled with its size.
   public var node: LayoutNode
   /// Frame relative to the parent.
   public var frame: Rect
@@ -83,9 +84,12 @@ public struct PlacedNode: Sendable, Equatable {
     index: inout Int
   ) {
     self.node = node
-    if contentSize != .large, case .text(var content) = node.kind {
-      content.font = content.font(for: contentSize)
-      self.node.kind = .text(content)
+    if contentSize != .large {
+      if case .text(var content) = node.kind {
+        content.font = content.font(for: contentSize)
+        self.node.kind = .text(content)
+      }
+      self.node.cornerRadius = node.cornerRadius(for: contentSize)
     }
     frame = index < frames.count ? frames[index] : .zero
     text = index < texts.count ? texts[index] : nil

@@ -10,12 +10,8 @@ extension LayoutTreeDecoder {
       switch key {
       case "text": content.string = try string(value, key)
       case "font": content.font = try font(value)
-      case "lines":
-        let lines = try number(value, key)
-        guard lines >= 0, lines == lines.rounded(), lines <= Double(Int32.max) else {
-          throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(LayoutJSON.number(lines))")
-        }
-        content.lines = Int(lines)
+      case "lines": content.lines = try lineLimit(value, key)
+      case "accessibilityLines": content.accessibilityLines = try lineLimit(value, key)
       case "textStyle": content.textStyle = try choice(value, key)
       case "textAlignment": content.alignment = try choice(value, key)
       case "color": content.color = try color(value, key) ?? .black
@@ -49,6 +45,15 @@ extension LayoutTreeDecoder {
     case "heightPriority": node.height = SizeConstraint(node.height?.value ?? .nan, priority: priority)
     default: node.aspectRatio = AspectRatio(node.aspectRatio?.ratio ?? .nan, priority: priority)
     }
+  }
+
+  /// A line limit: a whole number ≥ 0 (0 = unlimited).
+  func lineLimit(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Int {
+    let lines = try number(value, key)
+    guard lines >= 0, lines == lines.rounded(), lines <= Double(Int32.max) else {
+      throw error(key, "expected a whole number ≥ 0 (0 = unlimited), got \(LayoutJSON.number(lines))")
+    }
+    return Int(lines)
   }
 
   func number(_ value: JSONValue, _ key: String) throws(LayoutJSONError) -> Double {

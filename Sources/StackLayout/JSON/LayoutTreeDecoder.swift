@@ -14,7 +14,9 @@ struct LayoutTreeDecoder {
   }
 
   static let stackKeys: Set<String> = ["children", "spacing", "distribution", "alignment", "margin"]
-  static let textKeys: Set<String> = ["text", "font", "textStyle", "lines", "textAlignment", "color"]
+  static let textKeys: Set<String> = [
+    "text", "font", "textStyle", "lines", "accessibilityLines", "textAlignment", "color",
+  ]
   static let imageKeys: Set<String> = ["image", "contentMode"]
   static let types = ["vstack", "hstack", "zstack", "spacer", "text", "image", "box"]
 

@@ -23,7 +23,7 @@ extension LayoutTreeEncoder {
     }
     constraint("width", node.width, depth)
     constraint("height", node.height, depth)
-    if let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
+    if writesScaling, let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
     if let ratio = node.aspectRatio {
       member("aspectRatio", LayoutJSON.number(ratio.ratio), depth)
       if !ratio.priority.isRequired {
@@ -55,8 +55,11 @@ extension LayoutTreeEncoder {
       append(content.font.weight.rawValue)
       append("\"}")
       end()
-      if content.textStyle != .body { memberString("textStyle", content.textStyle.rawValue, depth) }
+      if writesScaling && content.textStyle != .body {
+        memberString("textStyle", content.textStyle.rawValue, depth)
+      }
       member("lines", String(content.lines), depth)
+      if writesScaling, let limit = content.accessibilityLines { member("accessibilityLines", String(limit), depth) }
       memberString("textAlignment", content.alignment.rawValue, depth)
       color("color", content.color, depth)
     case .image(let content):
@@ -66,7 +69,9 @@ extension LayoutTreeEncoder {
       break
     }
     if let background = node.background { color("background", background, depth) }
-    if node.cornerRadius != 0 { member("cornerRadius", LayoutJSON.number(node.cornerRadius), depth) }
+    if node.cornerRadius != 0 {
+      member("cornerRadius", LayoutJSON.number(node.cornerRadius(for: result.traits.contentSize)), depth)
+    }
     if node.alpha != 1 { member("alpha", LayoutJSON.number(node.alpha), depth) }
     if let accessibility = node.accessibility { self.accessibility(accessibility, depth) }
   }
@@ -109,6 +114,11 @@ extension LayoutTreeEncoder {
     append("}")
     end()
   }
+
+  /// Whether the Dynamic Type keys (`textStyle`, `accessibilityLines`, `scalesWith`) are written: only for a
+  /// result laid out away from `L`, where they say which curve each scaled size followed. At `L` they change
+  /// nothing, and the output is the one trees had before Dynamic Type, byte for byte.
+  private var writesScaling: Bool { result.traits.contentSize != .large }
 
   /// `name` and, when not required, `namePriority`, for a width or height constraint.
   private mutating func constraint(_ name: String, _ constraint: SizeConstraint?, _ depth: Int) {

@@ -126,6 +126,12 @@ public struct LayoutNode: Sendable, Hashable {
     get { details?.value.cornerRadius ?? 0 }
     set { NodeDetails.update(&details) { $0.cornerRadius = newValue } }
   }
+  /// The corner radius drawn at `category`: scaled along `scalesWith` like the fixed sizes (a circle stays a
+  /// circle), else `cornerRadius`.
+  public func cornerRadius(for category: ContentSizeCategory) -> Double {
+    guard let style = scalesWith else { return cornerRadius }
+    return style.scaledValue(cornerRadius, for: category)
+  }
   /// Opacity (drawing only).
   public var alpha: Double {
     get { details?.value.alpha ?? 1 }
@@ -179,6 +185,9 @@ public struct TextContent: Sendable, Hashable {
   public var color: Color
   /// The Dynamic Type curve `font` scales along; `font.size` is the size at `L`.
   public var textStyle: TextStyle
+  /// The line limit at the accessibility content sizes (AX1…AX5), replacing `lines` there (0 = unlimited),
+  /// as a cell sets `numberOfLines` when `isAccessibilityCategory`; nil: `lines` at every size.
+  public var accessibilityLines: Int?
 
   /// Creates text content; defaults follow UILabel (17 pt regular, 1 line, natural, black, body).
   public init(

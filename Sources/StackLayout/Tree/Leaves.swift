@@ -66,6 +66,8 @@ public struct Text: LayoutElement {
   public func textAlignment(_ alignment: TextAlignment) -> Text { changing { $0.alignment = alignment } }
   /// Sets the text colour.
   public func color(_ color: Color) -> Text { changing { $0.color = color } }
+  /// Sets the line limit at the accessibility content sizes AX1…AX5 (0 = unlimited); `lines` holds elsewhere.
+  public func accessibilityLines(_ lines: Int?) -> Text { changing { $0.accessibilityLines = lines } }
   /// Sets the Dynamic Type text style the font scales along (its size stays the size at `L`).
   public func textStyle(_ style: TextStyle) -> Text { changing { $0.textStyle = style } }
 
