@@ -6,7 +6,8 @@ extension FeedItemPlugin {
   /// The feed item cell: the image card with the tag chip at the top and title, subtitle and button at the
   /// bottom; the row is `width / 0.9` high at every content size (an image card keeps its shape): at the
   /// accessibility sizes the title still stops at 2 lines and the subtitle at 1, with an ellipsis, and the
-  /// tag chip grows with its label (docs/LAYOUT.md, "Traits").
+  /// tag chip grows with its label (docs/LAYOUT.md, "Traits"). VoiceOver reads the card as its button, labelled
+  /// with the title and subtitle (the labels themselves are hidden from it, so they are not read twice).
   ///
   ///     Z  margin(top 20, left 10, right 10), ratio 0.9 @999
   ///     ├─ cardImage
@@ -15,6 +16,7 @@ extension FeedItemPlugin {
     ZStack {
       Image(viewModel.image, contentMode: .aspectFill, cornerRadius: 12)
         .background(CardStyle.imagePlaceholder, cornerRadius: 12).id("cardImage")
+        .accessibility(label: nil, hidden: true)
       VStack {
         HStack {
           Self.tagView(viewModel.tag ?? "")
@@ -25,13 +27,14 @@ extension FeedItemPlugin {
         HStack(alignment: .center) {
           VStack {
             Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2, color: .white)
-              .textStyle(.title2).id("titleLabel")
+              .textStyle(.title2).id("titleLabel").accessibility(label: nil, hidden: true)
             Spacer(h: 6)
             Text(viewModel.subtitle ?? "", font: FontStyle(size: 15), color: .white).textStyle(.subheadline)
-              .hidden(viewModel.subtitle == nil).id("subtitleLabel")
+              .hidden(viewModel.subtitle == nil).id("subtitleLabel").accessibility(label: nil, hidden: true)
           }
           Spacer(w: 10)
           Image("button-icon").square(50).id("button").action(CardAction.openFeedItem(viewModel.id))
+            .accessibility(label: CardLabels.feedItem(viewModel), traits: [.button])
         }
       }
       .margin(.all(CardStyle.contentMargin))

@@ -4,6 +4,7 @@ import StackLayout
 
 extension HeaderPlugin {
   /// The header cell: the initials circle, the greeting and the search button on one centred line, 56 high.
+  /// VoiceOver reads the greeting as a heading and the magnifier as the button "Search".
   ///
   ///     H  margin(top 20, left 10, right 10), alignment center
   ///     ├─ initialsView 36×36 { V { initialsLabel } }
@@ -18,9 +19,11 @@ extension HeaderPlugin {
       }
       .square(36).scalesWith(.subheadline).background(CardStyle.darkGray, cornerRadius: 18).id("initialsView")
       Spacer(w: 10)
-      Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy)).textStyle(.headline).accessibilityLines(0)
-        .id("headlineLabel")
+      Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy), color: CardStyle.label)
+        .textStyle(.headline).accessibilityLines(0).id("headlineLabel")
+        .accessibility(label: viewModel.headline, traits: [.header])
       Image("search-icon", contentMode: .aspectFit).square(20).id("searchButton").action(CardAction.search)
+        .accessibility(label: CardLabels.search, traits: [.button])
     }
     .margin(CardStyle.rowMargin).node
   }

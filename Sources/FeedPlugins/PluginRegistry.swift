@@ -5,7 +5,8 @@ import StackLayout
 /// A registry that cannot work: two plugins share a kind, a seed file, a migration name or a route (method and
 /// path pattern), one kind is another followed by `_` (so migration names could belong to either), a kind has
 /// characters a cursor cannot carry, more than one plugin streams, or a plugin claims the core accounts (the
-/// kind `account`, or the users' seed files).
+/// kind `account`, or the users' seed files); or a plugin made a card with a tappable part that has no
+/// accessibility label (``PluginRegistry/card(for:)``).
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one sentence.
   public var description: String
@@ -88,9 +89,19 @@ public struct PluginRegistry: Sendable {
     plugins.first { $0.kind == kind }
   }
 
-  /// The card of `row`, built by the plugin of its kind; `nil` when no registered plugin made it.
-  public func card(for row: FeedRow) -> LayoutNode? {
-    plugin(kind: row.kind)?.card(for: row)
+  /// The card of `row`, built by the plugin of its kind; `nil` when no registered plugin made it. Throws when a
+  /// node of the card has an `action` and no accessibility label (every tappable part is announced by name),
+  /// naming the row kind, the row and the node.
+  public func card(for row: FeedRow) throws(PluginRegistryError) -> LayoutNode? {
+    guard let tree = plugin(kind: row.kind)?.card(for: row) else { return nil }
+    if let node = tree.firstUnlabelledAction {
+      let name = node.id.map { "the node \"\($0)\"" } ?? "a \(node.typeName) node without an id"
+      throw PluginRegistryError(
+        description: "the row kind \"\(row.kind)\" made a card (row \"\(row.id)\") in which \(name) has the action "
+          + "\"\(node.action ?? "")\" but no accessibility label: every tappable part needs one "
+          + "(.accessibility(label:hint:traits:))")
+    }
+    return tree
   }
 
   /// The kind the core accounts' bundled migrations carry in their names (`0004_account_users`); no plugin may

@@ -88,7 +88,7 @@ extension FeedAPI {
     }
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    guard let found, let body = rowDocument(found, width: width, engine: engine) else {
+    guard let found, let body = try rowDocument(found, width: width, engine: engine) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
     return .ok(body, type: MediaType.json)
@@ -96,9 +96,12 @@ extension FeedAPI {
 
   /// One row as `/v1/rows/{kind}/{id}` answers it (and a route of a plugin answers the row it read or wrote):
   /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width` by `engine`
-  /// (for its traits); `nil` when no registered plugin made the row.
-  func rowDocument(_ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine()) -> [UInt8]? {
-    guard let tree = registry.card(for: row) else { return nil }
+  /// (for its traits); `nil` when no registered plugin made the row. Throws when the plugin's card has an
+  /// unlabelled action (``PluginRegistry/card(for:)``).
+  func rowDocument(_ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine()) throws(PluginRegistryError)
+    -> [UInt8]?
+  {
+    guard let tree = try registry.card(for: row) else { return nil }
     let layout = engine.layout(tree, width: width)
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append("{")
@@ -122,7 +125,7 @@ extension FeedAPI {
   ) {
     var cards: [FeedCard] = []
     let next = try composer.compose(after: cursor, limit: limit) { row in
-      if let tree = registry.card(for: row) { cards.append(FeedCard(kind: row.kind, id: row.id, tree: tree)) }
+      if let tree = try registry.card(for: row) { cards.append(FeedCard(kind: row.kind, id: row.id, tree: tree)) }
     }
     return (cards, next)
   }

@@ -78,7 +78,7 @@ extension FeedAPI {
 
   /// Throws 404 when the route's target is missing, 412 when `If-Match` names none of its current `ETag`s.
   private func checkCurrent(_ current: FeedRow?, ifMatch: String, _ request: HTTPRequest) throws {
-    guard let current, let body = rowDocument(current, width: LayoutWidth.standard) else {
+    guard let current, let body = try rowDocument(current, width: LayoutWidth.standard) else {
       throw Problem(status: 404, detail: "nothing at \(request.path)")
     }
     guard EntityTag.satisfies(ifMatch: ifMatch, EntityTag.of(body)) else {
@@ -91,7 +91,7 @@ extension FeedAPI {
   /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it.
   private func answer(_ outcome: RowOutcome) throws -> IdempotencyKeys.Answer {
     guard let row = outcome.row else { return IdempotencyKeys.Answer(status: outcome.status, location: nil, body: []) }
-    guard let body = rowDocument(row, width: LayoutWidth.standard) else {
+    guard let body = try rowDocument(row, width: LayoutWidth.standard) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")
     }
     return IdempotencyKeys.Answer(status: outcome.status, location: outcome.location, body: body)

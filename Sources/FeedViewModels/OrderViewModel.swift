@@ -12,6 +12,13 @@ public struct GalleryImage: Sendable, Hashable {
     self.image = image
     self.overlay = overlay
   }
+
+  /// The N of the `+N` overlay (how many more images it stands for), read back from the overlay; nil without
+  /// one.
+  public var moreCount: Int? {
+    guard let overlay, overlay.first == "+" else { return nil }
+    return Int(overlay.dropFirst())
+  }
 }
 
 /// The texts and gallery of an order's card.

@@ -39,21 +39,66 @@ import Testing
     ("html", HTMLRenderer(background: CardStyle.screenBackground)), ("txt", TextRenderer(columns: 80)),
   ]
 
+  /// The goldens `<feed>.<format>` predate light/dark pairs and accessibility labels: the cards drawn without
+  /// them (``withoutPairsOrLabels(_:)``) still give them byte for byte, so adding the pairs and labels changed
+  /// nothing else.
   @Test(arguments: Feed.allCases)
   func everyFormatMatchesItsGolden(_ feed: Feed) throws {
+    for (format, renderer) in Self.renderers {
+      let output = try Self.render(feed, with: renderer, transform: Self.withoutPairsOrLabels)
+      golden.check(output, named: "\(feed.rawValue).\(format)")
+    }
+  }
+
+  /// The reference feed as the cards are: labelled, in the light and the dark scheme, and the HTML page that
+  /// follows the browser's scheme (`reference-<variant>.<format>`).
+  @Test func theReferenceFeedLabelledAndInBothSchemesMatchesItsGoldens() throws {
+    let system = HTMLRenderer(background: CardStyle.screenBackground, followsSystemScheme: true)
+    let variants: [(name: String, traits: Traits, renderers: [(format: String, renderer: any RowRenderer)])] = [
+      ("labelled", .default, Array(Self.renderers.prefix(3))),
+      ("dark", Traits(scheme: .dark), Array(Self.renderers.prefix(3))),
+      ("system", .default, [("html", system)]),
+    ]
+    for variant in variants {
+      for (format, renderer) in variant.renderers {
+        let output = try Self.render(.reference, with: renderer, traits: variant.traits)
+        golden.check(output, named: "reference-\(variant.name).\(format)")
+      }
+    }
+  }
+
+  /// `feed` drawn by `renderer`, its cards laid out for `traits` after `transform`.
+  static func render(
+    _ feed: Feed, with renderer: any RowRenderer, traits: Traits = .default,
+    transform: @escaping (LayoutNode) -> LayoutNode = { $0 }
+  ) throws -> String {
     let store = try TestStore()
     try store.seed(feed.files)
     let composer = FeedComposer(
       registry: store.registry, database: store.connection, context: .init(timeZone: TimeZone.gmt))
-    for (format, renderer) in Self.renderers {
-      let cards = FeedCards(composer: composer, pageSize: 3)
-      let engine = LayoutEngine()
-      let rows = cards.lazy.map { $0.renderRow(width: 390, engine: engine) }
-      var output = ""
-      try renderer.render(rows, width: 390, to: &output)
-      try cards.finish()
-      golden.check(output, named: "\(feed.rawValue).\(format)")
+    let cards = FeedCards(composer: composer, pageSize: 3)
+    var engine = LayoutEngine()
+    engine.traits = traits
+    let rows = cards.lazy.map { card in
+      RenderRow(kind: card.kind, id: card.id, layout: engine.layout(transform(card.tree), width: 390))
     }
+    var output = ""
+    try renderer.render(rows, width: 390, to: &output)
+    try cards.finish()
+    return output
+  }
+
+  /// `node` as the cards were before issue 20: every colour its light half, no accessibility.
+  static func withoutPairsOrLabels(_ node: LayoutNode) -> LayoutNode {
+    var node = node
+    node.accessibility = nil
+    node.background = node.background?.light
+    if case .text(var content) = node.kind {
+      content.color = content.color.light
+      node.kind = .text(content)
+    }
+    node.children = node.children.map(withoutPairsOrLabels)
+    return node
   }
 }
 

@@ -51,7 +51,7 @@ import Testing
   @Test func itsRowsGetItsOwnCardThroughTheRegistry() throws {
     let store = try Self.promoStore()
     let promo = try #require(try store.rows().first { $0.kind == "promo" })
-    let card = try #require(store.registry.card(for: promo))
+    let card = try #require(try store.registry.card(for: promo))
     let layout = LayoutEngine().layout(card, width: 390)
     #expect(layout.size.height == 80)
     #expect(layout.absoluteFrame(id: "promoBanner") == Rect(x: 10, y: 20, width: 370, height: 60))

@@ -81,7 +81,7 @@ public final class FeedCards: Sequence, IteratorProtocol {
     let registry = composer.registry
     do {
       cursor = try composer.compose(after: cursor, limit: pageSize) { row in
-        if let tree = registry.card(for: row) { cards.append(FeedCard(kind: row.kind, id: row.id, tree: tree)) }
+        if let tree = try registry.card(for: row) { cards.append(FeedCard(kind: row.kind, id: row.id, tree: tree)) }
       }
     } catch {
       failure = error

@@ -66,12 +66,16 @@ public struct HTMLRenderer: RowRenderer {
   /// for `scheme`.
   func documentStart(feedStyle: String, scheme: ColorScheme) -> String {
     var page = ""
+    var placeholder = scheme
+    var darkPlaceholder = ""
     if followsSystemScheme {
       page = ":root{color-scheme:light dark}\n"
       if background.isPair {
         page += ":root{--page:\(background.light.css)}\n"
         page += "@media (prefers-color-scheme:dark){:root{--page:\(background.dark.css)}}\n"
       }
+      placeholder = .light
+      darkPlaceholder = "@media (prefers-color-scheme:dark){.ph{\(Self.placeholderColors(.dark))}}\n"
     }
     return """
       <!DOCTYPE html>
@@ -89,14 +93,20 @@ public struct HTMLRenderer: RowRenderer {
       .t text{white-space:pre}
       .img{background-repeat:no-repeat;background-position:center;overflow:hidden}
       .ph{display:flex;align-items:center;justify-content:center;overflow:hidden;white-space:nowrap;\
-      background:\(PlaceholderLabel.fill.css);border:1px solid \(PlaceholderLabel.edge.css);\
-      color:\(PlaceholderLabel.ink.css)}
-      </style>
+      \(Self.placeholderColors(placeholder))}
+      \(darkPlaceholder)</style>
       </head>
       <body>
       <div class="feed" style="\(feedStyle)">
 
       """
+  }
+
+  /// The image placeholder's CSS colours for `scheme`: its fill, outline and label.
+  static func placeholderColors(_ scheme: ColorScheme) -> String {
+    "background:\(PlaceholderLabel.fill.resolved(for: scheme).css);"
+      + "border:1px solid \(PlaceholderLabel.edge.resolved(for: scheme).css);"
+      + "color:\(PlaceholderLabel.ink.resolved(for: scheme).css)"
   }
 
   /// Closes the `feed` div and the page.

@@ -99,12 +99,14 @@ struct SVGDrawing {
     }
     let label = PlaceholderLabel(name: name, size: frame.size)
     let title = "<title>\(XMLText.escaped(name))</title>"
-    let edge = #" stroke="\#(PlaceholderLabel.edge.rgbHex)""#
-    body += rect(frame, radius: radius, fill: PlaceholderLabel.fill, attributes: edge, content: title) + "\n"
+    let edge = #" stroke="\#(PlaceholderLabel.edge.resolved(for: traits.scheme).rgbHex)""#
+    let fill = PlaceholderLabel.fill.resolved(for: traits.scheme)
+    body += rect(frame, radius: radius, fill: fill, attributes: edge, content: title) + "\n"
     guard showsLabel, let fontSize = label.fontSize else { return }
     let x = n(frame.x + frame.width / 2)
     let y = n(frame.y + label.baseline)
-    body += #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.rgbHex)""#
+    body +=
+      #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.resolved(for: traits.scheme).rgbHex)""#
     body += #" text-anchor="middle">\#(XMLText.escaped(name))</text>"# + "\n"
   }
 

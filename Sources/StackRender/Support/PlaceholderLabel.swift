@@ -2,11 +2,16 @@ import StackLayout
 
 /// The name written on an image placeholder: at most 12 pt, shrunk to fit the frame's width.
 struct PlaceholderLabel {
-  /// The placeholder's grey (iOS system grey, `#8E8E93`): dark enough for white text on top.
-  static let fill = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)
-  /// The placeholder's outline (`#636366`), so that nested placeholders stay apart.
-  static let edge = Color(red: 99 / 255, green: 99 / 255, blue: 102 / 255)
-  /// The label's colour (`#E5E5EA`).
+  /// The placeholder's grey (iOS system grey, `#8E8E93`); in the dark scheme `#48484A` (dark `systemGray3`), on
+  /// which a card's white text keeps 4.5:1 (it has 3.3:1 on the light grey).
+  static let fill = Color.pair(
+    light: Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255),
+    dark: Color(red: 72 / 255, green: 72 / 255, blue: 74 / 255))
+  /// The placeholder's outline (`#636366`; `#8E8E93` in the dark scheme), so that nested placeholders stay apart.
+  static let edge = Color.pair(
+    light: Color(red: 99 / 255, green: 99 / 255, blue: 102 / 255),
+    dark: Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255))
+  /// The label's colour (`#E5E5EA`, both schemes).
   static let ink = Color(red: 229 / 255, green: 229 / 255, blue: 234 / 255)
   /// Exact widths (no pixel rounding), so the shrink factor is stable.
   private static let measurer = StandardTextMeasurer(scale: 0)

@@ -42,7 +42,7 @@ struct CardFixture {
   func cards(width: Double) throws -> [Card] {
     let engine = LayoutEngine()
     return try store.rows().compactMap { row in
-      store.registry.card(for: row).map { Card(row: row, result: engine.layout($0, width: width)) }
+      try store.registry.card(for: row).map { Card(row: row, result: engine.layout($0, width: width)) }
     }
   }
 

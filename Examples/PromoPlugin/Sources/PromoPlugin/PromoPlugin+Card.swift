@@ -3,7 +3,7 @@ import StackLayout
 
 extension PromoPlugin {
   /// A black banner, 60 high inside the row margins (top 20, left and right 10), with the text centred;
-  /// tapping it opens the promo (`open-promo:<id>`).
+  /// tapping it opens the promo (`open-promo:<id>`), a button VoiceOver names by the promo's text.
   ///
   ///     Z  height 80, margin(top 20, left 10, right 10), action open-promo:<id>
   ///     ├─ promoBanner
@@ -17,6 +17,7 @@ extension PromoPlugin {
       }
       .margin(.horizontal(20))
     }
-    .height(80).margin(.insets(top: 20, left: 10, right: 10)).action("open-promo:" + viewModel.id).node
+    .height(80).margin(.insets(top: 20, left: 10, right: 10)).action("open-promo:" + viewModel.id)
+    .accessibility(label: viewModel.text, traits: [.button]).node
   }
 }
