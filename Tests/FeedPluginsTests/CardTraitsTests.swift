@@ -10,7 +10,8 @@ import Testing
 
   static func trees() throws -> [(name: String, tree: LayoutNode)] {
     let store = try CardFixture.reference().store
-    return try store.rows().compactMap { row in store.registry.card(for: row).map { ("\(row.kind) \(row.id)", $0) } }
+    return try store.rows().compactMap { row in try store.registry.card(for: row).map { ("\(row.kind) \(row.id)", $0) }
+    }
   }
 
   @Test(arguments: widths)
