@@ -38,19 +38,28 @@ extension FeedAPI {
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE&content_size=C&…`:
   /// one page of cards laid out for the traits, written by `render`'s renderers; the next page's cursor is in
-  /// `Stackfeed-Next` (and JSON `next`).
+  /// `Stackfeed-Next` (and JSON `next`). With `format=html&system_scheme` the page follows the browser's
+  /// `prefers-color-scheme` (both colours of every light/dark pair; `HTMLRenderer.followsSystemScheme`): the web
+  /// page `/` asks for it when no scheme is forced.
   func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor()
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
+    let followsSystemScheme = try query.flag(named: Self.systemScheme)
     let engine = try Self.engine(&query)
     try query.finish()
+    guard !followsSystemScheme || format == .html && engine.traits.scheme == .light else {
+      throw Problem.badParameter(
+        Self.systemScheme, "\(Self.systemScheme) is for format=html without a scheme (it draws both schemes)")
+    }
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let renderer: any RowRenderer =
-      format == .json ? JSONRenderer(paging: .page(next: next?.description)) : Self.renderer(format)
+      format == .json
+      ? JSONRenderer(paging: .page(next: next?.description))
+      : Self.renderer(format, followsSystemScheme: followsSystemScheme)
     var body = Body()
     try renderer.render(rows, width: width, to: &body)
     let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
@@ -131,9 +140,14 @@ extension FeedAPI {
   }
 
   /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets).
-  private static func renderer(_ format: RenderFormat) -> any RowRenderer & StackRenderer {
-    format.renderer(assets: nil, background: CardStyle.screenBackground)
+  private static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
+    -> any RowRenderer & StackRenderer
+  {
+    format.renderer(assets: nil, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme)
   }
+
+  /// The flag of `/v1/render?format=html` asking for the page that follows the browser's colour scheme.
+  static let systemScheme = "system_scheme"
 }
 
 /// A response body that renderers write into.

@@ -86,3 +86,31 @@ struct TraitParameterTests {
     #expect(api.get("/?content_size=AX3&direction=rtl").status == 200)
   }
 }
+
+/// `/v1/render?format=html&system_scheme`: the page that follows the browser's colour scheme, which `/` asks for
+/// when no scheme is forced.
+@Suite("FeedAPI: the HTML that follows the browser's colour scheme")
+struct SystemSchemeTests {
+  @Test func theHTMLWritesBothColoursOfThePairs() throws {
+    let api = try TestAPI()
+    let system = api.get("/v1/render?format=html&limit=3&system_scheme")
+    #expect(system.status == 200)
+    #expect(system.text.contains("@media (prefers-color-scheme:dark){:root{--page:#000000}}"))
+    #expect(system.text.contains("background:var(--page)"))
+    let light = api.get("/v1/render?format=html&limit=3")
+    #expect(!light.text.contains("prefers-color-scheme"))
+    #expect(system.header("ETag") != light.header("ETag"))
+  }
+
+  @Test(arguments: ["format=json&system_scheme", "format=svg&system_scheme", "format=html&scheme=dark&system_scheme"])
+  func onlyForHTMLWithoutAScheme(query: String) throws {
+    let response = try TestAPI().get("/v1/render?limit=3&" + query)
+    #expect(response.status == 400)
+    #expect(response.text.contains(#""parameter": "system_scheme""#))
+  }
+
+  @Test func thePageAsksForItUnlessASchemeIsForced() throws {
+    let page = try TestAPI().get("/").text
+    #expect(page.contains(#"(parameters.has("scheme") ? "" : "&system_scheme")"#))
+  }
+}
