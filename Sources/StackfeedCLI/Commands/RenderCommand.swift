@@ -34,7 +34,9 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
-    """ + "\n" + TraitsHelp.lines + "\n" + stackHelp
+    """ + "\n" + TraitsHelp.lines + "\n" + """
+                            html: --scheme system, a page following the browser's colour scheme
+      """ + "\n" + stackHelp
 
   var format = RenderFormat.json
   var width = LayoutWidth.standard
@@ -44,6 +46,8 @@ struct RenderCommand: Command {
   var assets: String?
   /// The traits the cards are laid out and drawn for.
   var traits = Traits.default
+  /// `--scheme system` (html only): the page follows the browser's colour scheme.
+  var followsSystemScheme = false
   /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
   var stack: StackOptions?
 
@@ -54,7 +58,7 @@ struct RenderCommand: Command {
     user = try arguments.option("--user")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
-    traits = try arguments.traits()
+    (traits, followsSystemScheme) = try arguments.traits(allowingSystemScheme: format == .html)
     if assets != nil && (format == .json || format == .text) {
       throw UsageError("--assets applies to --format svg and html only")
     }
@@ -83,7 +87,9 @@ struct RenderCommand: Command {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
         try render(
-          FeedCards(composer: composer), with: format.renderer(assets: images, background: CardStyle.screenBackground),
+          FeedCards(composer: composer),
+          with: format.renderer(
+            assets: images, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme),
           to: output, context: context)
       }
       try file?.commit()
