@@ -10,38 +10,20 @@ extension OptionSource {
   public mutating func traitOptions() throws(Failure) -> (
     contentSize: ContentSizeCategory?, direction: LayoutDirection?, scheme: ColorScheme?
   ) {
-    let given = try traitValues(systemScheme: false)
-    return (given.contentSize, given.direction, given.scheme.flatMap(ColorScheme.init(rawValue:)))
+    (
+      try traitChoice("content-size", of: ContentSizeCategory.self),
+      try traitChoice("direction", of: LayoutDirection.self), try traitChoice("scheme", of: ColorScheme.self)
+    )
   }
 
   /// Takes the trait options (``traitOptions()``) as one ``Traits``, each absent one at its default (`L`, `ltr`,
   /// `light`: today's output).
   public mutating func traits() throws(Failure) -> Traits {
-    try traits(allowingSystemScheme: false).traits
-  }
-
-  /// Takes the trait options as ``traits()`` does; when `allowed` (an HTML page, which can carry both colours of
-  /// every pair), `scheme` may also be ``SystemScheme/name``: the page then follows the browser's colour scheme
-  /// (`followsSystemScheme`), and the traits have the light one (layout does not depend on the scheme).
-  public mutating func traits(allowingSystemScheme allowed: Bool) throws(Failure) -> (
-    traits: Traits, followsSystemScheme: Bool
-  ) {
-    let given = try traitValues(systemScheme: allowed)
+    let given = try traitOptions()
     let standard = Traits.default
-    let traits = Traits(
+    return Traits(
       contentSize: given.contentSize ?? standard.contentSize, direction: given.direction ?? standard.direction,
-      scheme: given.scheme.flatMap(ColorScheme.init(rawValue:)) ?? standard.scheme)
-    return (traits, given.scheme == SystemScheme.name)
-  }
-
-  /// The trait options as given; `scheme` by name, `system` among its values when `systemScheme`.
-  private mutating func traitValues(systemScheme: Bool) throws(Failure) -> (
-    contentSize: ContentSizeCategory?, direction: LayoutDirection?, scheme: String?
-  ) {
-    let contentSize = try traitChoice("content-size", of: ContentSizeCategory.self)
-    let direction = try traitChoice("direction", of: LayoutDirection.self)
-    let schemes = ColorScheme.allCases.map(\.rawValue) + (systemScheme ? [SystemScheme.name] : [])
-    return (contentSize, direction, try choice("scheme", among: schemes))
+      scheme: given.scheme ?? standard.scheme)
   }
 
   /// Takes the option `name`, one of `Value`'s raw values; `nil` when absent.
@@ -50,11 +32,4 @@ extension OptionSource {
   {
     try choice(name, among: Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
   }
-}
-
-/// `scheme=system`: an HTML page that follows the browser's colour scheme (`/v1/render?format=html`, whose rows
-/// the `/` page shows, and `render --format html --scheme system`).
-public enum SystemScheme {
-  /// The value, `system`.
-  public static let name = "system"
 }

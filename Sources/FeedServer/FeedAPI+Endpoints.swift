@@ -38,15 +38,22 @@ extension FeedAPI {
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE&content_size=C&…`:
   /// one page of cards laid out for the traits, written by `render`'s renderers; the next page's cursor is in
-  /// `Stackfeed-Next` (and JSON `next`).
+  /// `Stackfeed-Next` (and JSON `next`). With `format=html&system_scheme` the page follows the browser's
+  /// `prefers-color-scheme` (both colours of every light/dark pair; `HTMLRenderer.followsSystemScheme`): the web
+  /// page `/` asks for it when no scheme is forced.
   func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor()
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
-    let (engine, followsSystemScheme) = try Self.engine(&query, format: format)
+    let followsSystemScheme = try query.flag(named: Self.systemScheme)
+    let engine = try Self.engine(&query)
     try query.finish()
+    guard !followsSystemScheme || format == .html && engine.traits.scheme == .light else {
+      throw Problem.badParameter(
+        Self.systemScheme, "\(Self.systemScheme) is for format=html without a scheme (it draws both schemes)")
+    }
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let renderer: any RowRenderer =
@@ -68,12 +75,12 @@ extension FeedAPI {
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
     let options = try query.stackOptions()
-    let (engine, followsSystemScheme) = try Self.engine(&query, format: format)
+    let engine = try Self.engine(&query)
     try query.finish()
     let (cards, _) = try page(of: snapshot.composer(context: context), after: nil, limit: limit)
     let document = try StackDocument(cards: cards, options: options, width: width, engine: engine)
     var body = Body()
-    Self.renderer(format, followsSystemScheme: followsSystemScheme).render(document, to: &body)
+    Self.renderer(format).render(document, to: &body)
     return .ok(body.bytes, type: MediaType.of(format))
   }
 
@@ -83,8 +90,7 @@ extension FeedAPI {
   func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let context = try rowContext(&query)
-    var engine = LayoutEngine()
-    engine.traits = try query.traits()
+    let engine = try Self.engine(&query)
     try query.finish()
     guard let plugin = registry.plugin(kind: kind) else {
       throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
@@ -115,13 +121,11 @@ extension FeedAPI {
   }
 
   /// The layout engine for the traits the request's `content_size`, `direction` and `scheme` ask for (FeedOptions'
-  /// `traits(allowingSystemScheme:)`; each absent one at its default), and whether an HTML page follows the
-  /// browser's colour scheme (`scheme=system`, `format=html` only).
-  private static func engine(_ query: inout Query, format: RenderFormat) throws(Problem) -> (LayoutEngine, Bool) {
-    let asked = try query.traits(allowingSystemScheme: format == .html)
+  /// `traits()`; each absent one at its default).
+  private static func engine(_ query: inout Query) throws(Problem) -> LayoutEngine {
     var engine = LayoutEngine()
-    engine.traits = asked.traits
-    return (engine, asked.followsSystemScheme)
+    engine.traits = try query.traits()
+    return engine
   }
 
   /// Up to `limit` cards after `cursor`, and the cursor of the next page.
@@ -135,11 +139,15 @@ extension FeedAPI {
     return (cards, next)
   }
 
-  /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets); an HTML page
-  /// following the browser's colour scheme when `followsSystemScheme`.
-  private static func renderer(_ format: RenderFormat, followsSystemScheme: Bool) -> any RowRenderer & StackRenderer {
+  /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets).
+  private static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
+    -> any RowRenderer & StackRenderer
+  {
     format.renderer(assets: nil, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme)
   }
+
+  /// The flag of `/v1/render?format=html` asking for the page that follows the browser's colour scheme.
+  static let systemScheme = "system_scheme"
 }
 
 /// A response body that renderers write into.

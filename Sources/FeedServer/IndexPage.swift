@@ -7,8 +7,9 @@ import StackLayout
 /// When the last page is in, `<body data-state="done">` (the browser test waits for it).
 ///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
-/// `scheme` is the page's only colour scheme; without one the page and its cards (`scheme=system`: every
-/// light/dark pair as both colours) are drawn in the browser's (`prefers-color-scheme`).
+/// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
+/// (`prefers-color-scheme`): it asks for the cards with `system_scheme`, which writes both colours of every
+/// light/dark pair.
 enum IndexPage {
   /// The page forced to `scheme`, or following the browser's when `nil`.
   static func html(scheme: ColorScheme?) -> String {
@@ -34,7 +35,7 @@ enum IndexPage {
       const traits = ["content_size", "direction", "scheme"]
         .filter((name) => parameters.has(name))
         .map((name) => "&" + name + "=" + encodeURIComponent(parameters.get(name)))
-        .join("") + (parameters.has("scheme") ? "" : "&scheme=system");
+        .join("") + (parameters.has("scheme") ? "" : "&system_scheme");
       const width = asked > 0 ? asked : Math.min(document.documentElement.clientWidth, 600);
       feed.style.width = width + "px";
       let next = null, loading = false, styled = false;

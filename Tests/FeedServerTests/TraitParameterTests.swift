@@ -27,15 +27,11 @@ struct TraitParameterTests {
   func badValue(route: String) throws {
     let api = try TestAPI()
     for bad in Self.badValues {
-      // An HTML page may also follow the browser's scheme.
-      let detail =
-        route.contains("format=html")
-        ? bad.detail.replacingOccurrences(of: "light or dark", with: "light or dark or system") : bad.detail
       let response = api.get(route + "&" + bad.query)
       #expect(response.status == 400, "\(route)&\(bad.query)")
       #expect(
         response.text
-          == #"{"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "\#(detail)", "parameter": "\#(bad.parameter)"}"#
+          == #"{"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "\#(bad.detail)", "parameter": "\#(bad.parameter)"}"#
           + "\n")
     }
   }
@@ -81,32 +77,40 @@ struct TraitParameterTests {
     #expect(ax3.status == 200)
   }
 
-  @Test("scheme=system is an HTML page following the browser's colour scheme; other formats refuse it")
-  func systemScheme() throws {
-    let api = try TestAPI()
-    for route in ["/v1/render?format=html&limit=3", "/v1/stack?format=html&limit=3"] {
-      let page = api.get(route + "&scheme=system")
-      #expect(page.status == 200)
-      #expect(page.text.contains("prefers-color-scheme"))
-      #expect(!api.get(route).text.contains("prefers-color-scheme"))
-    }
-    for route in [
-      "/v1/render?limit=3", "/v1/render?format=svg", "/v1/stack?limit=3", "/v1/rows/header/profile?width=320",
-    ] {
-      let refused = api.get(route + "&scheme=system")
-      #expect(refused.status == 400)
-      #expect(refused.text.contains(#""detail": "scheme takes light or dark, not \"system\"", "parameter": "scheme""#))
-    }
-  }
-
   @Test("/ with a scheme is forced to it; without one it follows the browser's")
   func indexScheme() throws {
     let api = try TestAPI()
-    let following = api.get("/").text
-    #expect(following.contains(#"<meta name="color-scheme" content="light dark"/>"#))
-    #expect(following.contains(#"(parameters.has("scheme") ? "" : "&scheme=system")"#))
+    #expect(api.get("/").text.contains(#"<meta name="color-scheme" content="light dark"/>"#))
     #expect(api.get("/?scheme=dark").text.contains(#"<meta name="color-scheme" content="dark"/>"#))
     #expect(api.get("/?scheme=light").text.contains(#"<meta name="color-scheme" content="light"/>"#))
     #expect(api.get("/?content_size=AX3&direction=rtl").status == 200)
+  }
+}
+
+/// `/v1/render?format=html&system_scheme`: the page that follows the browser's colour scheme, which `/` asks for
+/// when no scheme is forced.
+@Suite("FeedAPI: the HTML that follows the browser's colour scheme")
+struct SystemSchemeTests {
+  @Test func theHTMLWritesBothColoursOfThePairs() throws {
+    let api = try TestAPI()
+    let system = api.get("/v1/render?format=html&limit=3&system_scheme")
+    #expect(system.status == 200)
+    #expect(system.text.contains("@media (prefers-color-scheme:dark){:root{--page:#000000}}"))
+    #expect(system.text.contains("background:var(--page)"))
+    let light = api.get("/v1/render?format=html&limit=3")
+    #expect(!light.text.contains("prefers-color-scheme"))
+    #expect(system.header("ETag") != light.header("ETag"))
+  }
+
+  @Test(arguments: ["format=json&system_scheme", "format=svg&system_scheme", "format=html&scheme=dark&system_scheme"])
+  func onlyForHTMLWithoutAScheme(query: String) throws {
+    let response = try TestAPI().get("/v1/render?limit=3&" + query)
+    #expect(response.status == 400)
+    #expect(response.text.contains(#""parameter": "system_scheme""#))
+  }
+
+  @Test func thePageAsksForItUnlessASchemeIsForced() throws {
+    let page = try TestAPI().get("/").text
+    #expect(page.contains(#"(parameters.has("scheme") ? "" : "&system_scheme")"#))
   }
 }

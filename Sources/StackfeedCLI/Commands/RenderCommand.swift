@@ -34,9 +34,7 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
-    """ + "\n" + TraitsHelp.lines + "\n" + """
-                            html: --scheme system, a page following the browser's colour scheme
-      """ + "\n" + stackHelp
+    """ + "\n" + TraitsHelp.lines + "\n" + stackHelp
 
   var format = RenderFormat.json
   var width = LayoutWidth.standard
@@ -46,8 +44,6 @@ struct RenderCommand: Command {
   var assets: String?
   /// The traits the cards are laid out and drawn for.
   var traits = Traits.default
-  /// `--scheme system` (html only): the page follows the browser's colour scheme.
-  var followsSystemScheme = false
   /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
   var stack: StackOptions?
 
@@ -58,7 +54,7 @@ struct RenderCommand: Command {
     user = try arguments.option("--user")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
-    (traits, followsSystemScheme) = try arguments.traits(allowingSystemScheme: format == .html)
+    traits = try arguments.traits()
     if assets != nil && (format == .json || format == .text) {
       throw UsageError("--assets applies to --format svg and html only")
     }
@@ -87,9 +83,7 @@ struct RenderCommand: Command {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
         try render(
-          FeedCards(composer: composer),
-          with: format.renderer(
-            assets: images, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme),
+          FeedCards(composer: composer), with: format.renderer(assets: images, background: CardStyle.screenBackground),
           to: output, context: context)
       }
       try file?.commit()

@@ -29,8 +29,7 @@ extension RenderCommand {
     engine.traits = traits
     let document = try StackDocument(cards: all, options: options, width: width, engine: engine)
     var stream = OutputTextStream(output: output, onFailure: {})
-    format.renderer(assets: assets, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme)
-      .render(document, to: &stream)
+    format.renderer(assets: assets, background: CardStyle.screenBackground).render(document, to: &stream)
     try stream.finish()
   }
 }
