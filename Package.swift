@@ -82,6 +82,12 @@ let package = Package(
     .target(name: "CPostgres", linkerSettings: [.linkedLibrary("dl")]),
     // The PostgreSQL client wrapper: the ONLY module that imports CPostgres.
     .target(name: "PostgresCore", dependencies: ["CPostgres", "SQLCore"]),
+    // libdeflate (Debian libdeflate0), declared here and loaded with dlopen on the first compression, so that
+    // building needs no libdeflate-dev and a machine without the library answers uncompressed; the only C the
+    // gzip wrapper sees.
+    .target(name: "CDeflate", linkerSettings: [.linkedLibrary("dl")]),
+    // gzip over whole buffers (the HTTP API's Content-Encoding): the ONLY module that imports CDeflate.
+    .target(name: "GzipCore", dependencies: ["CDeflate"]),
     // Migrations/ and Seeds/ compiled into the binary with C23 #embed.
     .target(
       name: "CStackfeedBundle",
@@ -124,7 +130,7 @@ let package = Package(
       name: "FeedServer",
       dependencies: [
         "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "SQLiteCore", "PostgresCore",
-        "StackLayout", "StackRender", "HTTPServer", "JSONCore", "CivilTime",
+        "StackLayout", "StackRender", "HTTPServer", "GzipCore", "JSONCore", "CivilTime",
       ]
     ),
     .target(
@@ -200,13 +206,16 @@ let package = Package(
     .testTarget(
       name: "FeedServerTests",
       dependencies: [
-        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "PostgresCore",
+        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "GzipCore", "PostgresCore",
         "StackfeedTestSupport", "PromoPlugin",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
-    .testTarget(name: "ServeTests", dependencies: ["stackfeed", "stackfeed-promo", "StackfeedTestSupport"]),
+    .testTarget(
+      name: "ServeTests", dependencies: ["stackfeed", "stackfeed-promo", "GzipCore", "StackfeedTestSupport"]),
+    // The gzip wrapper: round trips, and answers without the library.
+    .testTarget(name: "GzipCoreTests", dependencies: ["GzipCore", "StackfeedTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

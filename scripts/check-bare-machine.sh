@@ -59,23 +59,33 @@ if [ -z "$libpq" ]; then
     "(apt-get install libpq5; .ci/run does)" >&2
   exit 1
 fi
-# libpq-dev's headers (/usr/include/postgresql) and libpq5's library go too: PostgresCore declares and loads it.
-hide_in /usr/include 'microhttpd.h' 'postgresql'
-library_folder=$(dirname "$(readlink -f "$library")")
-libpq_folder=$(dirname "$(readlink -f "$libpq")")
-if [ "$library_folder" = "$libpq_folder" ]; then
-  hide_in "$library_folder" 'libmicrohttpd.*' 'libpq.*'
-else
-  hide_in "$library_folder" 'libmicrohttpd.*'
-  hide_in "$libpq_folder" 'libpq.*'
+libdeflate=$(ldconfig -p | awk '$1 == "libdeflate.so.0" && !found { print $NF; found = 1 }')
+if [ -z "$libdeflate" ]; then
+  echo "check-bare-machine: libdeflate.so.0 is not installed, so this check would prove nothing" \
+    "(apt-get install libdeflate0; .ci/run does)" >&2
+  exit 1
 fi
+# libpq-dev's headers (/usr/include/postgresql) and libpq5's library go too: PostgresCore declares and loads it;
+# and so do libdeflate-dev's header and libdeflate0's library, which GzipCore declares and loads.
+hide_in /usr/include 'microhttpd.h' 'postgresql' 'libdeflate.h'
+# Each library folder once, with the patterns of every library in it (a second hide_in of a folder would hide
+# its first view).
+declare -A patterns=()
+for pair in "$library:libmicrohttpd.*" "$libpq:libpq.*" "$libdeflate:libdeflate.*"; do
+  folder=$(dirname "$(readlink -f "${pair%%:*}")")
+  patterns[$folder]="${patterns[$folder]:-} ${pair#*:}"
+done
+for folder in "${!patterns[@]}"; do
+  read -ra names <<<"${patterns[$folder]}"
+  hide_in "$folder" "${names[@]}"
+done
 # Not blind: the header and the library are gone for the compiler and the dynamic loader.
 clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
 if printf '#include <microhttpd.h>\n' | "$clang" -x c -fsyntax-only - 2>/dev/null; then
   echo "check-bare-machine: <microhttpd.h> is still found" >&2
   exit 1
 fi
-for gone in "$library" "$libpq" /usr/include/postgresql/libpq-fe.h; do
+for gone in "$library" "$libpq" "$libdeflate" /usr/include/postgresql/libpq-fe.h /usr/include/libdeflate.h; do
   if [ -e "$gone" ]; then
     echo "check-bare-machine: $gone is still there" >&2
     exit 1
@@ -159,13 +169,19 @@ trap 'rm -rf "$shadow" "$log" "$only"' EXIT
 if ! PATH="$swift_dir:$shadow" swift test --no-parallel \
   --filter 'LibraryTests/withoutLibrary|withoutLibpqAConnectionNamesThePackage' >"$only" 2>&1; then
   tail -40 "$only"
-  echo "check-bare-machine: the tests of a machine without libmicrohttpd12 or libpq5 fail" >&2
+  echo "check-bare-machine: the tests of a machine without libmicrohttpd12, libpq5 or libdeflate0 fail" >&2
   exit 1
 fi
 require "$only" -E '^. Test "without libmicrohttpd12, serve exits 74 .* passed' -- \
   "the test of serve without libmicrohttpd did not run and pass"
 require "$only" -E '^. Test "without libpq5, a connection fails with one sentence naming the package" passed' -- \
   "the test of a connection without libpq did not run and pass"
+require "$only" -E '^. Test "without libdeflate0, compressing gives nil and the reason names the package" passed' -- \
+  "the test of gzip without libdeflate did not run and pass"
+require "$only" -E '^. Test "without libdeflate0, a request asking for gzip is answered uncompressed, with Vary" passed' -- \
+  "the test of serve without libdeflate did not run and pass"
+require "$log" "needs libdeflate.so.0, which cannot be loaded (apt-get install libdeflate0" -- \
+  "the gzip tests were not skipped with their note"
 grep -E "^. (Test|Suite) .* skipped" "$log" || true
-echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12, libmicrohttpd-dev, libpq5, libpq-dev" \
-  "($((SECONDS - start)) s)"
+echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12, libmicrohttpd-dev, libpq5, libpq-dev," \
+  "libdeflate0, libdeflate-dev ($((SECONDS - start)) s)"

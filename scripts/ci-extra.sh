@@ -4,8 +4,9 @@
 #   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe
 #   check-microhttpd-declarations.sh  CMicroHTTPD's own declarations equal libmicrohttpd-dev's header (installs it)
 #   check-libpq-declarations.sh  CPostgres's own declarations of libpq equal libpq-dev's libpq-fe.h (installs it)
-#   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …) and libmicrohttpd pass with them
-#                          hidden, and the package builds without libmicrohttpd-dev's header
+#   check-deflate-declarations.sh  CDeflate's own declarations of libdeflate equal libdeflate-dev's header (installs it)
+#   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …), libmicrohttpd, libpq and
+#                          libdeflate pass with them hidden, and the package builds without libmicrohttpd-dev's header
 # The fast ones (bad seeds, hostile files, layout input, migrations, 2 writers x 20k + 4 readers) are in
 # the Swift suite: Tests/StackfeedCLITests/Reliability*.swift, Tests/StackLayoutTests/Reliability*.swift.
 set -euo pipefail
@@ -27,5 +28,6 @@ scripts/fault-kill.sh
 scripts/resource-bounds.sh
 scripts/check-microhttpd-declarations.sh
 scripts/check-libpq-declarations.sh
+scripts/check-deflate-declarations.sh
 scripts/check-bare-machine.sh
 echo "ci-extra: ok in $((SECONDS - start)) s"

@@ -12,12 +12,14 @@ import HTTPServer
 /// per-connection cost, like the connection's page cache); the oldest answers give way to new ones.
 final class AnswerMemo: @unchecked Sendable {
   /// What a response depends on besides the feed: the path, the query arguments as sent (in order, so an
-  /// argument order never seen before is a miss, never a wrong answer) and the user it was made for (so one
-  /// user's answer is never served to another).
+  /// argument order never seen before is a miss, never a wrong answer), the user it was made for (so one
+  /// user's answer is never served to another) and the body size from which it is gzipped (``AcceptEncoding``;
+  /// `nil`: never), so a page asked for gzipped is compressed once and kept compressed.
   struct Key: Hashable {
     var path: String
     var query: [HTTPField]
     var viewer: String
+    var gzipFrom: Int? = nil
   }
 
   /// The most bytes of answers the memo holds.

@@ -45,6 +45,13 @@ enum EntityTag {
     return tag.text
   }
 
+  /// The tag of the gzipped representation of the body tagged `tag`: `-gz` before the closing quote
+  /// (`"1f2e-3a"` → `"1f2e-3a-gz"`), so the two representations never share a tag (RFC 9110 §8.8.3: a strong
+  /// tag names one representation, and its content coding is part of it).
+  static func gzipped(_ tag: String) -> String {
+    String(tag.dropLast()) + "-gz\""
+  }
+
   /// True when an `If-Match` value names `tag` or is `*` (strong comparison, as RFC 9110 §13.1.1 asks: a weak
   /// tag `W/"…"` never matches).
   static func satisfies(ifMatch: String, _ tag: String) -> Bool {

@@ -15,8 +15,11 @@ extension FeedAPI {
   /// scope (401/403), no query parameters (400), `If-Match` when the route has a target (428), the body
   /// (``RequestBody``: 413/415/400/422), then one transaction of the store — a read for `GET`, else a write —
   /// in which the target's current `ETag` is checked (404/412) and the handler runs. A handler's ``SeedError``
-  /// is a 422 naming the field, its ``RowRefusal`` the refusal's status.
-  func routed(_ request: HTTPRequest, as caller: Caller) throws -> HTTPResponse? {
+  /// is a 422 naming the field, its ``RowRefusal`` the refusal's status. `parameters` are the request's query
+  /// arguments but `pretty`; the answer's JSON is in `form`.
+  func routed(_ request: HTTPRequest, parameters query: [HTTPField], form: JSONForm, as caller: Caller) throws
+    -> HTTPResponse?
+  {
     let matches = routes.compactMap { route in
       route.pattern.match(request.path).map { (route: route, parameters: $0) }
     }
@@ -30,7 +33,7 @@ extension FeedAPI {
     }
     guard !request.bodyExceedsLimit else { throw RequestBody.tooLarge }
     if let scope = route.scope, !caller.allows(scope) { throw Problem.scope(scope, refusedTo: caller) }
-    try Query(request.query).finish()
+    try Query(query).finish()
     let ifMatch = request.header("If-Match")
     if route.target != nil, ifMatch == nil {
       throw Problem(
@@ -46,7 +49,9 @@ extension FeedAPI {
       if route.method == .get {
         return try source.read { snapshot in
           let answer = try answer(route.handler(rowRequest, snapshot.database))
-          return Self.tagged(HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body))
+          let response = HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body)
+          let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
+          return Self.encoded(Self.tagged(form.apply(to: response)), gzipFrom: gzipFrom, compresses: compresses)
         }
       }
       return try source.write { db in
@@ -55,7 +60,7 @@ extension FeedAPI {
           let sent = "\(request.method) \(request.path)\n" + String(decoding: request.body, as: UTF8.self)
           switch try keys.claim(user: caller.user, key: key, request: sent, now: Self.milliseconds(rowRequest.now)) {
           case .claimed: break
-          case .answered(let first): return Self.written(first)
+          case .answered(let first): return Self.written(first, form: form)
           case .usedByAnotherRequest:
             throw Problem(
               status: 422,
@@ -67,7 +72,7 @@ extension FeedAPI {
         }
         let answer = try answer(route.handler(rowRequest, db))
         if let key { try keys.record(user: caller.user, key: key, answer) }
-        return Self.written(answer)
+        return Self.written(answer, form: form)
       }
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
@@ -76,12 +81,14 @@ extension FeedAPI {
     }
   }
 
-  /// Throws 404 when the route's target is missing, 412 when `If-Match` names none of its current `ETag`s.
+  /// Throws 404 when the route's target is missing, 412 when `If-Match` names none of its current `ETag`s (those
+  /// of its compact and its `pretty=1` form).
   private func checkCurrent(_ current: FeedRow?, ifMatch: String, _ request: HTTPRequest) throws {
     guard let current, let body = try rowDocument(current, width: LayoutWidth.standard) else {
       throw Problem(status: 404, detail: "nothing at \(request.path)")
     }
-    guard EntityTag.satisfies(ifMatch: ifMatch, EntityTag.of(body)) else {
+    let tags = [JSONForm.compact, .pretty].map { EntityTag.of($0.apply(to: body)) }
+    guard tags.contains(where: { EntityTag.satisfies(ifMatch: ifMatch, $0) }) else {
       throw Problem(
         status: 412,
         detail: "If-Match names another version of \(request.path) than the current one (GET it for its ETag)")
@@ -106,12 +113,13 @@ extension FeedAPI {
   }
 
   /// The response of a write's answer (the first time, and to a request repeating its `Idempotency-Key`): its
-  /// headers, the body's `ETag`, `Cache-Control: no-store`.
-  private static func written(_ answer: IdempotencyKeys.Answer) -> HTTPResponse {
+  /// headers, the body in `form` and its `ETag`, `Cache-Control: no-store`.
+  private static func written(_ answer: IdempotencyKeys.Answer, form: JSONForm) -> HTTPResponse {
+    let body = form.apply(to: answer.body)
     var headers = headers(of: answer)
-    if !answer.body.isEmpty { headers.append(HTTPField("ETag", EntityTag.of(answer.body))) }
+    if !body.isEmpty { headers.append(HTTPField("ETag", EntityTag.of(body))) }
     headers.append(HTTPField("Cache-Control", "no-store"))
-    return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
+    return HTTPResponse(status: answer.status, headers: headers, body: body)
   }
 
   /// The request's `Idempotency-Key`, if any: 1 to ``maximumKeyBytes`` printable ASCII characters (space to

@@ -1,6 +1,7 @@
 import CivilTime
 import FeedOptions
 import FeedPlugins
+import GzipCore
 import HTTPServer
 import StackLayout
 
@@ -38,6 +39,9 @@ public struct FeedAPI: Sendable {
   public var requireAuth = false
   /// Where the verified tokens' uses are recorded (`tokens.last_used_at`); nil: not recorded.
   public var tokenUses: TokenUseLog?
+  /// Whether answers are gzipped for the clients that accept it (docs/HTTP.md, "Compression"): where libdeflate
+  /// is loaded (``Gzip/isAvailable``); false sends every answer uncompressed, as a machine without it does.
+  public var compresses = Gzip.isAvailable
 
   /// An API over `source`, showing dates in `defaultZone` unless a request's `time_zone` names another, which
   /// `zoneNamed` looks up (nil: no such zone).
@@ -77,36 +81,46 @@ public struct FeedAPI: Sendable {
   private func respond(to request: HTTPRequest, caller given: Caller?) -> HTTPResponse {
     var response: HTTPResponse
     var usedToken: String?
+    var parameters = request.query
+    var form = JSONForm.compact
     do {
+      form = try JSONForm(taking: &parameters)
       if routes.contains(where: { $0.pattern.match(request.path) != nil }) {
         let authentication = try routeCaller(of: request, as: given)
         usedToken = authentication.token
-        guard let answer = try routed(request, as: authentication.caller) else {
+        guard let answer = try routed(request, parameters: parameters, form: form, as: authentication.caller)
+        else {
           throw Problem(status: 404, detail: "nothing at \(request.path) (see docs/HTTP.md for the endpoints)")
         }
         response = answer
       } else {
-        response = try endpointAnswer(request, as: given, usedToken: &usedToken)
+        response = try endpointAnswer(
+          request, parameters: parameters, form: form, as: given, usedToken: &usedToken)
       }
-    } catch let problem as Problem {
-      response = problem.response
-    } catch let error as StoreUnavailable {
-      response =
-        Problem(status: 503, detail: error.description, headers: [HTTPField("Retry-After", "1")]).response
-    } catch let error as FeedCursorError {
-      response = Problem.badParameter("after", error.description).response
     } catch {
-      response = Problem(status: 500, detail: "internal error: \(error)").response
+      response = form.apply(to: Self.problem(for: error).response)
     }
     if let usedToken { tokenUses?.record(usedToken) }
     return Self.finished(response, request)
   }
 
+  /// The problem answering a request whose answer threw `error`.
+  private static func problem(for error: any Error) -> Problem {
+    switch error {
+    case let problem as Problem: problem
+    case let error as StoreUnavailable:
+      Problem(status: 503, detail: error.description, headers: [HTTPField("Retry-After", "1")])
+    case let error as FeedCursorError: Problem.badParameter("after", error.description)
+    default: Problem(status: 500, detail: "internal error: \(error)")
+    }
+  }
+
   /// The answer of the read endpoint at `request`'s path (``Endpoint``) to `given`, or to the caller its bearer
-  /// token proves; `usedToken` is the id of the token verified, if any.
-  private func endpointAnswer(_ request: HTTPRequest, as given: Caller?, usedToken: inout String?) throws
-    -> HTTPResponse
-  {
+  /// token proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken`
+  /// is the id of the token verified, if any.
+  private func endpointAnswer(
+    _ request: HTTPRequest, parameters: [HTTPField], form: JSONForm, as given: Caller?, usedToken: inout String?
+  ) throws -> HTTPResponse {
     let endpoint = try Endpoint(path: request.path)
     guard endpoint.methods.contains(request.method) else {
       let methods = endpoint.methods
@@ -117,27 +131,41 @@ public struct FeedAPI: Sendable {
         status: 405, detail: "\(request.path) answers \(spoken), not \(request.method)",
         headers: [HTTPField("Allow", methods.joined(separator: ", "))])
     }
-    let query = Query(request.query)
+    let query = Query(parameters)
     let traits = Self.traits(asked: query)
+    let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
     if endpoint == .index {  // the one endpoint that does not read the store
       var parameters = query
-      return Self.tagged(try Self.index(&parameters), traits: traits)
+      let page = Self.tagged(try Self.index(&parameters), traits: traits)
+      return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
     }
     return try source.read { snapshot in
       let needed = endpoint.scope(for: request.method, requireAuth: requireAuth)
       let authentication = try authenticate(request, needing: needed, as: given, in: snapshot)
       usedToken = authentication.token
       let viewer = endpoint.isPersonal ? authentication.caller.user : nil
-      // The query as sent holds the trait parameters: an answer laid out for AX3 is never served for L.
-      let key = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
+      // The query as sent holds the trait parameters and `pretty`: an answer laid out for AX3 is never served
+      // for L, an indented one never for a compact one.
+      // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
+      let plain = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
+      var key = plain
+      key.gzipFrom = gzipFrom
       if let remembered = snapshot.memo[key] { return remembered }
-      // A read runs again after a lost connection: each run takes the request's parameters afresh.
-      var parameters = query
-      let made = Self.tagged(
-        try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot), viewer: viewer,
-        traits: traits)
-      if made.status == 200 { snapshot.memo.remember(made, for: key) }
-      return made
+      let identity: HTTPResponse
+      if gzipFrom != nil, let remembered = snapshot.memo[plain] {
+        identity = remembered
+      } else {
+        // A read runs again after a lost connection: each run takes the request's parameters afresh.
+        var parameters = query
+        let made = try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot)
+        identity = Self.encoded(
+          Self.tagged(form.apply(to: made), viewer: viewer, traits: traits), gzipFrom: nil, compresses: compresses)
+        if identity.status == 200 { snapshot.memo.remember(identity, for: plain) }
+      }
+      guard gzipFrom != nil, identity.status == 200 else { return identity }
+      let sent = Self.encoded(identity, gzipFrom: gzipFrom, compresses: compresses)
+      snapshot.memo.remember(sent, for: key)
+      return sent
     }
   }
 

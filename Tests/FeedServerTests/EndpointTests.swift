@@ -18,8 +18,8 @@ struct EndpointTests {
     #expect(response.header("Allow") == "GET, HEAD")
     #expect(
       response.text
-        == #"{"type": "about:blank", "title": "Method Not Allowed", "status": 405, "detail": "/v1/feed answers GET and HEAD, not \#(method)"}"#
-        + "\n")
+        == #"{"type":"about:blank","title":"Method Not Allowed","status":405,"detail":"/v1/feed answers GET and HEAD, not \#(method)"}"#
+    )
   }
 
   @Test(
@@ -42,7 +42,7 @@ struct EndpointTests {
     let next = try #require(first["next"] as? String)
     let second = api.get("/v1/feed?limit=5&after=\(next)")
     #expect(second.status == 200)
-    #expect(!second.text.contains(#""kind": "header""#))
+    #expect(!second.text.contains(#""kind":"header""#))
   }
 
   @Test("/v1/render carries the next page's cursor in Stackfeed-Next and in the JSON; the last page has neither")
@@ -53,6 +53,6 @@ struct EndpointTests {
     #expect(try page.json()["next"] as? String == next)
     let last = api.get("/v1/render?limit=100&after=\(next)")
     #expect(last.header("Stackfeed-Next") == nil)
-    #expect(last.text.contains(#""next": null"#))
+    #expect(last.text.contains(#""next":null"#))
   }
 }

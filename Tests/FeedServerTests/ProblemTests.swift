@@ -49,7 +49,7 @@ struct ProblemTests {
     #expect(response.status == 400)
     #expect(
       response.text
-        == #"{"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "\#(detail)", "parameter": "\#(parameter)"}"#
-        + "\n")
+        == #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"\#(detail)","parameter":"\#(parameter)"}"#
+    )
   }
 }

@@ -15,7 +15,7 @@ struct PromoRouteTests {
     #expect(created.status == 201, "\(created.text)")
     #expect(created.header("Location") == "/v1/rows/promo/sale")
     #expect(created.body == api.get("/v1/rows/promo/sale").body)
-    #expect(api.get("/v1/feed?limit=100").text.contains(#""text": "BIG SALE""#))
+    #expect(api.get("/v1/feed?limit=100").text.contains(#""text":"BIG SALE""#))
     let bad = api.send("POST", "/v1/promos", as: .admin, json: #"{"id": "x", "text": 3}"#)
     #expect(bad.status == 422)
     #expect(try bad.json()["field"] as? String == "text")

@@ -31,8 +31,8 @@ struct TraitParameterTests {
       #expect(response.status == 400, "\(route)&\(bad.query)")
       #expect(
         response.text
-          == #"{"type": "about:blank", "title": "Bad Request", "status": 400, "detail": "\#(bad.detail)", "parameter": "\#(bad.parameter)"}"#
-          + "\n")
+          == #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"\#(bad.detail)","parameter":"\#(bad.parameter)"}"#
+      )
     }
   }
 
@@ -40,7 +40,7 @@ struct TraitParameterTests {
   func notTakenElsewhere(route: String) throws {
     let response = try TestAPI().get(route + "?scheme=dark")
     #expect(response.status == 400)
-    #expect(response.text.contains(#""parameter": "scheme""#))
+    #expect(response.text.contains(#""parameter":"scheme""#))
   }
 
   /// The cards' routes; `/` forces a scheme given, even `light` (without one it follows the browser's).
@@ -106,7 +106,7 @@ struct SystemSchemeTests {
   func onlyForHTMLWithoutAScheme(query: String) throws {
     let response = try TestAPI().get("/v1/render?limit=3&" + query)
     #expect(response.status == 400)
-    #expect(response.text.contains(#""parameter": "system_scheme""#))
+    #expect(response.text.contains(#""parameter":"system_scheme""#))
   }
 
   @Test func thePageAsksForItUnlessASchemeIsForced() throws {

@@ -79,7 +79,7 @@ struct AuthenticationServeTests {
     #expect(placed.status == 201, "\(placed.text)")
     let id = try #require(try placed.json()["id"] as? String)
     let feed = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
-    #expect(feed.text.contains(#""id": "\#(id)""#), "the new order is the user's latest")
+    #expect(feed.text.contains(#""id":"\#(id)""#), "the new order is the user's latest")
     #expect(server.stop() == 0)
   }
 

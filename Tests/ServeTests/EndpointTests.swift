@@ -35,11 +35,17 @@ struct EndpointTests {
     }
   }
 
-  @Test("the rows of /v1/feed are the rows of list --format json", arguments: Backend.available)
+  @Test(
+    "the rows of /v1/feed are the rows of list --format json: the same value compact, its bytes with pretty=1",
+    arguments: Backend.available)
   func feedIsListShape(backend: Backend) throws {
     let server = try Self.server(backend)
     let listed = try server.run(["list", "--db", server.database, "--format", "json", "--limit", "20"])
-    #expect(try server.get("/v1/feed").text == listed.stdout)
+    #expect(try server.get("/v1/feed?pretty=1").text == listed.stdout)
+    let compact = try server.get("/v1/feed")
+    #expect(!compact.text.contains("\n") && !compact.text.contains(#"": "#))
+    let value = try JSONSerialization.jsonObject(with: Data(compact.body)) as? NSDictionary
+    #expect(value == (try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? NSDictionary))
   }
 
   @Test("the cards of /v1/render are the cards of render --format json", arguments: Backend.available)

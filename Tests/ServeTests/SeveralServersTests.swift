@@ -10,7 +10,7 @@ import Testing
   .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
   .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 struct SeveralServersTests {
-  static let page = "/v1/feed?limit=20"
+  static let page = "/v1/feed?limit=20&pretty=1"  // the bytes of list --format json
 
   @Test("a re-seed from a third process is seen by both servers whole: every answer is the old or the new feed")
   func twoServersSeeAReseedWhole() throws {

@@ -83,7 +83,7 @@ struct WriteServeTests {
     // The order is at once the user's latest on both servers.
     let id = try #require(try JSONSerialization.jsonObject(with: Data(replies[0].body)) as? [String: Any])["id"]
     for server in [first, second] {
-      #expect(try server.get("/v1/feed?limit=3").text.contains("\"id\": \"\(try #require(id as? String))\""))
+      #expect(try server.get("/v1/feed?limit=3").text.contains("\"id\":\"\(try #require(id as? String))\""))
     }
   }
 
@@ -157,7 +157,7 @@ struct WriteServeTests {
       port: server.port, method: "POST", target: "/v1/promos", headers: headers, body: body)
     #expect(created.status == 201, "\(created.text)")
     #expect(created.header("Location") == "/v1/rows/promo/flash")
-    #expect(try server.get("/v1/feed?limit=100").text.contains(#""text": "FLASH SALE""#))
+    #expect(try server.get("/v1/feed?limit=100").text.contains(#""text":"FLASH SALE""#))
     #expect(try server.send("POST", "/v1/promos", body: body).status == 401)
   }
 }

@@ -14,6 +14,9 @@ public struct OptionalLibrary: Sendable {
   /// libpq, which PostgresCore loads on the first PostgreSQL connection (PostgresCoreTests, with a server:
   /// `PostgresPrograms.areUsable`).
   public static let libpq = OptionalLibrary(soname: "libpq.so.5", package: "libpq5")
+  /// libdeflate, which GzipCore loads on the first compression (the HTTP API's gzipped answers: GzipCoreTests,
+  /// FeedServerTests, ServeTests; without it the answers are uncompressed).
+  public static let deflate = OptionalLibrary(soname: "libdeflate.so.0", package: "libdeflate0")
 
   /// The name the program loads it by.
   public let soname: String

@@ -1,0 +1,91 @@
+import HTTPServer
+
+/// A request's `Accept-Encoding` (RFC 9110 §12.5.3): the content codings it names, each with its weight.
+///
+/// A coding is acceptable when its own entry has a weight above 0, else when `*` does; `identity` (no coding)
+/// is acceptable unless refused by `identity;q=0`, or by `*;q=0` without an entry of its own. `x-gzip` is
+/// `gzip` (§8.4.1.3). Without the header the client states no preference, and the API then sends no coding;
+/// an empty header accepts `identity` only. Elements that do not parse (a bad weight, a coding that is not a
+/// token) are skipped; of two entries for one coding the first counts.
+///
+///     AcceptEncoding("gzip;q=0.5, identity;q=0").quality(of: "gzip")   // 500
+struct AcceptEncoding {
+  /// The codings named, lowercased, with their weights in thousandths (`q=0.5` is 500); `nil` without the
+  /// header.
+  let entries: [(coding: String, quality: Int)]?
+
+  /// The request's `Accept-Encoding`, every field of that name joined as one list (RFC 9110 §5.3).
+  init(_ request: HTTPRequest) {
+    let values = request.headers.filter { $0.name.lowercased() == "accept-encoding" }.map { $0.value ?? "" }
+    self.init(values.isEmpty ? nil : values.joined(separator: ","))
+  }
+
+  /// The header value `value`; `nil` when the request has none.
+  init(_ value: String?) {
+    entries = value.map { value in value.split(separator: ",").compactMap(Self.entry) }
+  }
+
+  /// One list element, `coding` or `coding;q=weight` (with optional whitespace around `;`); `nil` when it
+  /// does not parse or is empty.
+  private static func entry(_ element: Substring) -> (coding: String, quality: Int)? {
+    let parts = element.split(separator: ";", omittingEmptySubsequences: false).map(trimmed)
+    let coding = parts[0].lowercased()
+    guard !coding.isEmpty, coding.utf8.allSatisfy(isTokenByte) else { return nil }
+    var quality = 1000
+    for parameter in parts.dropFirst() {
+      guard parameter.count > 2, parameter.prefix(2).lowercased() == "q=",
+        let weight = weight(parameter.dropFirst(2))
+      else { return nil }
+      quality = weight
+    }
+    return (coding == "x-gzip" ? "gzip" : coding, quality)
+  }
+
+  /// A `qvalue` (RFC 9110 §12.4.2: `0` to `1` with at most three decimals) in thousandths; `nil` otherwise.
+  private static func weight(_ text: Substring) -> Int? {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = parts.first, whole == "0" || whole == "1" else { return nil }
+    let decimals = parts.count == 2 ? parts[1] : ""
+    guard decimals.count <= 3, decimals.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    guard parts.count == 1 || !decimals.isEmpty else { return nil }
+    let thousandths = Int(decimals + String(repeating: "0", count: 3 - decimals.count)) ?? 0
+    let value = (whole == "1" ? 1000 : 0) + thousandths
+    return value <= 1000 ? value : nil
+  }
+
+  /// `text` without optional whitespace (spaces and tabs) around it.
+  private static func trimmed(_ text: Substring) -> Substring {
+    let isText = { (character: Character) in character != " " && character != "\t" }
+    guard let first = text.firstIndex(where: isText), let last = text.lastIndex(where: isText) else { return "" }
+    return text[first...last]
+  }
+
+  /// Whether `byte` may appear in a token (RFC 9110 §5.6.2).
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+    default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+    }
+  }
+
+  /// How much the client wants `coding` (lowercase), 0 (refused) to 1000: its own entry, else `*`'s; else
+  /// 1000 for `identity` and 0 for any other. Without the header: `identity` only.
+  func quality(of coding: String) -> Int {
+    guard let entries else { return coding == "identity" ? 1000 : 0 }
+    if let own = entries.first(where: { $0.coding == coding }) { return own.quality }
+    if let any = entries.first(where: { $0.coding == "*" }) { return any.quality }
+    return coding == "identity" ? 1000 : 0
+  }
+
+  /// From which body size on to send answers gzipped: `nil` when gzip is refused or less wanted than
+  /// `identity` (never), `threshold` when both are acceptable (smaller bodies gain nothing worth the work), 0
+  /// when `identity` is refused (always). Nothing acceptable (both refused) is answered uncompressed all the same,
+  /// never 406: RFC 9110 lets a server disregard the header (§12.1), and an uncompressed answer is the one every
+  /// client reads (httpwg/http-core#980: moving away from 406 here was intended since RFC 7231).
+  func gzipFrom(threshold: Int) -> Int? {
+    let gzip = quality(of: "gzip")
+    let identity = quality(of: "identity")
+    guard gzip > 0, gzip >= identity else { return nil }
+    return identity == 0 ? 0 : threshold
+  }
+}
