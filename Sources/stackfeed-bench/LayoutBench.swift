@@ -5,8 +5,8 @@ import StackLayout
 ///
 /// Figures (median of `--reps`, with min and max): `layout.build` (building the N trees with the
 /// builder), `layout.cold` (first layout of every card, unrounded frames like the harness),
-/// `layout.cold.snapped` (the same on the @3x pixel grid), and the `text.*` figures of
-/// `LayoutBench+Text.swift`. Relayout, with labels that must be measured, is `stackfeed-bench relayout`.
+/// `layout.cold.snapped` (the same on the @3x pixel grid), the `text.*` figures of
+/// `LayoutBench+Text.swift` and the `traits.*` figures of `LayoutBench+Traits.swift`. Relayout, with labels that must be measured, is `stackfeed-bench relayout`.
 enum LayoutBench: BenchCommand {
   static let name = "layout"
   static let summary = "cold layout and text measurement on the harness's feed"
@@ -47,6 +47,7 @@ enum LayoutBench: BenchCommand {
     figures += rate("layout.cold.single", perCard(coldSingle), count)
     figures += rate("layout.cold.snapped", perCard(coldSnapped), count)
     figures += TextBench.figures(options)
+    figures += try TraitsBench.figures(options)
     return figures
   }
 
