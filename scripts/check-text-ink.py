@@ -20,7 +20,11 @@ asserted to, proof that the check sees overflowing ink: without Inter and withou
 fallback's wider titles run out of their frames in librsvg (which ignores `textLength`) and in
 Chromium once `textLength` is removed ("unfitted").
 
-    scripts/check-text-ink.py --bin .build/debug/stackfeed [--keep DIR]
+    scripts/check-text-ink.py --bin .build/debug/stackfeed [--content-size C] [--direction D] [--keep DIR]
+
+`--content-size` and `--direction` are passed to every `render` (Dynamic Type size, layout direction;
+default L and ltr), so the check runs for any trait set, e.g. AX5: the labels at their scaled sizes (away
+from L the stack is rendered with `--own-height`: its fixed 200-point cards cannot hold AX5 text).
 
 Exits 0 when every check holds, 1 when one fails, 69 when a tool is missing. Needs python3,
 rsvg-convert (librsvg2-bin), chromium and fonts-inter.
@@ -265,6 +269,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", required=True, help="the stackfeed binary")
     parser.add_argument("--keep", help="keep the pictures and PNGs in this folder")
+    parser.add_argument("--content-size", default="L", help="the Dynamic Type size to render at (default L)")
+    parser.add_argument("--direction", default="ltr", help="the layout direction to render in (default ltr)")
     arguments = parser.parse_args()
     for tool in ("rsvg-convert", "chromium", "fc-match"):
         if shutil.which(tool) is None:
@@ -295,9 +301,14 @@ def main():
         "feed": ["render", "--width", "390"],
         "stack": ["render", "--width", "390", "--mode", "stack", "--state", "expanded"],
     }
+    if arguments.content_size != "L":
+        # The stack's cards are 200 high by default: text scaled past that is squeezed (and clipped, as a
+        # fixed-height card clips it); at their own height the cards hold their labels, which is what is checked.
+        documents["stack"].append("--own-height")
     jobs = []
     for name, command in documents.items():
-        base = [binary] + command + ["--db", database, "--time-zone", "UTC", "--format"]
+        traits = ["--content-size", arguments.content_size, "--direction", arguments.direction]
+        base = [binary] + command + traits + ["--db", database, "--time-zone", "UTC", "--format"]
         document = json.loads(subprocess.run(base + ["json"], check=True, capture_output=True, text=True).stdout)
         frames, height = text_frames(document)
         colours = colour_frames(frames)

@@ -4,7 +4,8 @@ import Testing
 
 /// Labels stay inside their frames whatever font the viewer has: `scripts/check-text-ink.py` rasterises the
 /// reference feed and the expanded stack as SVG (rsvg-convert, Chromium) and HTML (Chromium), with Inter and
-/// with a fontconfig file that rejects it, and checks every inked pixel against the JSON frames.
+/// with a fontconfig file that rejects it, and checks every inked pixel against the JSON frames; at the default
+/// traits and at AX5 right to left.
 ///
 /// It needs python3, rsvg-convert (librsvg2-bin), chromium, fc-match and the Inter font (fonts-inter), so it
 /// runs only where they are; `.ci/run` installs them, so CI always runs it.
@@ -24,15 +25,18 @@ import Testing
     "needs \(missing.joined(separator: ", ")) (apt-get install python3 librsvg2-bin chromium fontconfig fonts-inter; .ci/run does)"
   }
 
+  /// At the default traits, and at the largest Dynamic Type size (AX5), where every label is drawn at its
+  /// scaled size, right to left.
   @Test(
     "no label's ink leaves its frame in SVG and HTML, with Inter and with the fallback font",
-    .requires(missing.isEmpty, skipNote))
-  func inkStaysInFrames() throws {
+    .requires(missing.isEmpty, skipNote),
+    arguments: [["--content-size", "L"], ["--content-size", "AX5", "--direction", "rtl"]])
+  func inkStaysInFrames(traits: [String]) throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let script = root.appendingPathComponent("scripts/check-text-ink.py").path
     let python = try #require(OptionalTool.python3.url)
-    let result = try Self.run(python.path, [script, "--bin", CLIHarness.binary.path])
+    let result = try Self.run(python.path, [script, "--bin", CLIHarness.binary.path] + traits)
     #expect(result.status == 0, "\(result.output)")
     // Twelve pictures per font (2 documents: SVG via 2 rasterisers and HTML, clipped and not), and 4 in
     // Chromium without textLength (each document as SVG and HTML, fallback font), all checked.
