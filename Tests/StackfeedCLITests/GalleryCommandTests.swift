@@ -71,16 +71,24 @@ struct GalleryCommandTests {
     #expect(svg.contains(#"width="320""#))
   }
 
-  @Test("right-to-left and AX3 pictures differ from the left-to-right L ones, for every built-in kind")
+  @Test("right-to-left, AX3 and dark pictures differ from the left-to-right L light ones, for every built-in kind")
   func traitsChangeThePictures() throws {
     let cli = try CLIHarness()
     let out = cli.path("gallery")
-    #expect(try cli.run(["gallery", "--out", out, "--scheme", "light"]).code == 0)
+    #expect(try cli.run(["gallery", "--out", out, "--content-size", "L"]).code == 0)
     for kind in ["header-1", "feed_item-1", "order-1"] {
       let picture = { (folder: String) in try String(contentsOfFile: "\(out)/\(folder)/\(kind).svg", encoding: .utf8) }
       let standard = try picture("L-ltr-light")
       #expect(try picture("L-rtl-light") != standard, "\(kind)")
-      #expect(try picture("AX3-ltr-light") != standard, "\(kind)")
+      #expect(try picture("L-ltr-dark") != standard, "\(kind)")
+      #expect(try picture("L-rtl-dark") != picture("L-rtl-light"), "\(kind)")
+    }
+    let large = try cli.run(["gallery", "--out", cli.path("ax3"), "--content-size", "AX3", "--scheme", "light"])
+    #expect(large.code == 0)
+    for kind in ["header-1", "feed_item-1", "order-1"] {
+      let standard = try String(contentsOfFile: "\(out)/L-ltr-light/\(kind).svg", encoding: .utf8)
+      let ax3 = try String(contentsOfFile: cli.path("ax3") + "/AX3-ltr-light/\(kind).svg", encoding: .utf8)
+      #expect(ax3 != standard, "\(kind)")
     }
   }
 

@@ -53,6 +53,25 @@ struct TraitOptionsTests {
     #expect(with.stdout == without.stdout)
   }
 
+  /// FeedPluginsTests' goldens of the reference feed (TraitGoldenTests, CardGoldenTests' `reference-dark`), which
+  /// `render` must write.
+  static let goldens = CLIHarness.repository.appendingPathComponent("Tests/FeedPluginsTests/Fixtures/goldens")
+
+  @Test(
+    "render with trait options writes the reference feed's trait goldens byte for byte",
+    arguments: ["AX3-rtl-dark", "L-rtl-light", "AX3-ltr-light", "AX5-ltr-dark", "L-ltr-dark"], ["json", "svg"])
+  func traitGoldens(traits: String, format: String) throws {
+    let cli = try CLIHarness()
+    cli.environment["TZ"] = "UTC"
+    let values = traits.split(separator: "-").map(String.init)
+    let result = try cli.run(
+      ["render", "--format", format, "--content-size", values[0], "--direction", values[1], "--scheme", values[2]])
+    #expect(result.code == 0)
+    let name = "reference-\(traits == "L-ltr-dark" ? "dark" : traits).\(format)"
+    let golden = try String(contentsOf: Self.goldens.appendingPathComponent(name), encoding: .utf8)
+    #expect(result.stdout == golden, "render --format \(format) at \(traits) differs from \(name)")
+  }
+
   @Test("the trait options are in render's and layout's --help", arguments: ["render", "layout"])
   func help(command: String) throws {
     let result = try CLIHarness().run([command, "--help"])

@@ -33,7 +33,7 @@ struct GallerySamples {
         try note("\(plugin.kind): no rows in the database and no generator; left out")
       }
       for (index, row) in rows.enumerated() {
-        guard let tree = plugin.card(for: row) else { continue }
+        guard let tree = try registry.card(for: row) else { continue }
         cards.append(GalleryCard(kind: plugin.kind, number: index + 1, row: row, tree: tree))
       }
     }
