@@ -12,6 +12,10 @@
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
 #   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
 #                                          # the same page again and again, and a new page each time
+#   MODE=gzip scripts/bench-serve.sh       # Content-Encoding at 16 connections: /v1/render pages never asked
+#                                          # before (a random 20-card page per request) without and with
+#                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
+#                                          # gzipped against nginx sending the same gzip bytes (gzip_static)
 #
 # BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
@@ -126,6 +130,13 @@ function request()
 end
 LUA
 
+# Random /v1/render pages as above, without and with Accept-Encoding: gzip.
+for coding in identity gzip; do
+  sed -e 's|/v1/feed?limit=20&after=|/v1/render?limit=20\&after=|' \
+    -e "s|return wrk.format(nil, \\(.*\\))$|return wrk.format(nil, \\1, {[\"Accept-Encoding\"] = \"$coding\"})|" \
+    "$work/pages.lua" >"$work/render-pages-$coding.lua"
+done
+
 echo "load before: $(cat /proc/loadavg)"
 echo "binary: $BIN ($(stat -c %s "$BIN") bytes), database: $DB ($(stat -c %s "$DB") bytes)," \
   "request log: $([ "$QUIET" = 1 ] && echo "off (--quiet)" || echo "on, to a file")"
@@ -173,6 +184,59 @@ NGINX
       wrk_run render stackfeed "$conns" "$run" "$server/v1/render?limit=20"
       wrk_run render nginx "$conns" "$run" "http://127.0.0.1:$port/render.json"
     done
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  ;;
+gzip)
+  start_server "$THREADS"
+  mkdir -p "$work/html"
+  # Body bytes per page: 40 random pages (never asked before) each way.
+  python3 - "$server" <<'PY'
+import random, sys, urllib.request
+server, sizes = sys.argv[1], {"identity": [], "gzip": []}
+for n in random.Random(1).sample(range(1, 999000), 40):
+    for coding in sizes:
+        url = f"{server}/v1/render?limit=20&after=feed_item:{n}:{n}:{n}"
+        with urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": coding})) as reply:
+            assert (reply.headers.get("Content-Encoding") == "gzip") == (coding == "gzip")
+            sizes[coding].append(len(reply.read()))
+identity, gzip = (sum(values) / len(values) for values in sizes.values())
+print(f"/v1/render pages never asked before, body bytes per page (mean of 40): identity {identity:.0f},"
+      f" gzip {gzip:.0f} (1/{identity / gzip:.1f})")
+PY
+  curl -sf -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20" >"$work/html/feed.json.gz"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cat >"$work/nginx.conf" <<NGINX
+worker_processes $THREADS;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+user root;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000000;
+  types { application/json json; }
+  charset utf-8;
+  charset_types application/json;
+  gzip_static on;
+  gzip_vary on;
+  server { listen 127.0.0.1:$port; root $work/html; }
+}
+NGINX
+  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
+  nginx_pid=$!
+  until curl -sf -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+  cmp <(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json") \
+    <(curl -s -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20")
+  echo "bodies: /v1/feed gzipped $(stat -c %s "$work/html/feed.json.gz") B (the same bytes from both servers)"
+  cat "$DB" >/dev/null
+  for run in $(seq 1 "$RUNS"); do
+    wrk_run render-pages stackfeed 16 "$run" "$server/" -s "$work/render-pages-identity.lua"
+    wrk_run render-pages-gz stackfeed 16 "$run" "$server/" -s "$work/render-pages-gzip.lua"
+    wrk_run feed-gz stackfeed 16 "$run" "$server/v1/feed?limit=20" -H 'Accept-Encoding: gzip'
+    wrk_run feed-gz nginx 16 "$run" "http://127.0.0.1:$port/feed.json" -H 'Accept-Encoding: gzip'
     echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
   done
   ;;
