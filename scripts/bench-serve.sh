@@ -15,7 +15,8 @@
 #   MODE=gzip scripts/bench-serve.sh       # Content-Encoding at 16 connections: /v1/render pages never asked
 #                                          # before (a random 20-card page per request) without and with
 #                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
-#                                          # gzipped against nginx sending the same gzip bytes (gzip_static)
+#                                          # gzipped against nginx sending the same gzip bytes (gzip_static),
+#                                          # and uncompressed against nginx
 #
 # BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
@@ -204,6 +205,7 @@ identity, gzip = (sum(values) / len(values) for values in sizes.values())
 print(f"/v1/render pages never asked before, body bytes per page (mean of 40): identity {identity:.0f},"
       f" gzip {gzip:.0f} (1/{identity / gzip:.1f})")
 PY
+  curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   curl -sf -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20" >"$work/html/feed.json.gz"
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   cat >"$work/nginx.conf" <<NGINX
@@ -230,11 +232,14 @@ NGINX
   until curl -sf -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
   cmp <(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json") \
     <(curl -s -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20")
-  echo "bodies: /v1/feed gzipped $(stat -c %s "$work/html/feed.json.gz") B (the same bytes from both servers)"
+  echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, gzipped $(stat -c %s "$work/html/feed.json.gz") B" \
+    "(the same bytes from both servers)"
   cat "$DB" >/dev/null
   for run in $(seq 1 "$RUNS"); do
     wrk_run render-pages stackfeed 16 "$run" "$server/" -s "$work/render-pages-identity.lua"
     wrk_run render-pages-gz stackfeed 16 "$run" "$server/" -s "$work/render-pages-gzip.lua"
+    wrk_run feed stackfeed 16 "$run" "$server/v1/feed?limit=20"
+    wrk_run feed nginx 16 "$run" "http://127.0.0.1:$port/feed.json"
     wrk_run feed-gz stackfeed 16 "$run" "$server/v1/feed?limit=20" -H 'Accept-Encoding: gzip'
     wrk_run feed-gz nginx 16 "$run" "http://127.0.0.1:$port/feed.json" -H 'Accept-Encoding: gzip'
     echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
