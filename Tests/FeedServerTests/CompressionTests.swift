@@ -138,3 +138,19 @@ struct CompressionTests {
     #expect(again.headers == first.headers)
   }
 }
+
+/// Without libdeflate (scripts/check-bare-machine.sh hides it): the API answers a request asking for gzip
+/// uncompressed, never an error.
+@Suite(.enabled(if: !OptionalLibrary.deflate.isInstalled, OptionalLibrary.deflate.installedNote))
+struct CompressionWithoutLibraryTests {
+  @Test("without libdeflate0, a request asking for gzip is answered uncompressed, with Vary")
+  func withoutLibrary() throws {
+    let api = try TestAPI()
+    #expect(!api.api.compresses)
+    let response = api.get("/v1/render", headers: [HTTPField("Accept-Encoding", "gzip, identity;q=0")])
+    #expect(response.status == 200)
+    #expect(response.header("Content-Encoding") == nil)
+    #expect(response.header("Vary") == "Accept-Encoding")
+    #expect(try response.json()["rows"] is [Any])
+  }
+}

@@ -48,19 +48,3 @@ struct CompressionServeTests {
     #expect(try server.get("/v1/render", headers: ["If-None-Match: \(tag)"]).status == 200)
   }
 }
-
-/// Without libdeflate (scripts/check-bare-machine.sh hides it): `serve` answers every request uncompressed.
-@Suite(
-  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
-  .enabled(if: !OptionalLibrary.deflate.isInstalled, OptionalLibrary.deflate.installedNote))
-struct CompressionWithoutLibraryTests {
-  @Test("without libdeflate0, a request asking for gzip is answered uncompressed, with Vary")
-  func withoutLibrary() throws {
-    let server = try EndpointTests.server()
-    let reply = try server.get("/v1/render", headers: ["Accept-Encoding: gzip"])
-    #expect(reply.status == 200)
-    #expect(reply.header("Content-Encoding") == nil)
-    #expect(reply.header("Vary") == "Accept-Encoding")
-    #expect(try reply.json()["rows"] is [Any])
-  }
-}
