@@ -54,12 +54,12 @@ struct AccessibilityRenderingTests {
   @Test func aRightToLeftRowIsMarkedAndItsNaturalTextAlignsRight() throws {
     let html = HTMLRenderer().render([PairCard.row(PairCard.rightToLeft)], width: 200)
     #expect(html.contains(##"<div class="row" data-kind="pair" data-id="p1" dir="rtl" style="##))
-    #expect(html.contains(##"direction="rtl" xml:space"##) || html.contains(##"direction="rtl""##))
+    // The Latin label keeps its own direction inside the rtl row, anchored at the right edge.
+    #expect(html.contains(##"direction="ltr" text-anchor="end""##))
     let ltr = HTMLRenderer().render([PairCard.row()], width: 200)
     #expect(!ltr.contains("dir=") && !ltr.contains("direction="))
     let svg = try SVGRenderer().render([PairCard.row(PairCard.rightToLeft)], width: 200)
-    // Natural text in right-to-left: the right edge, which an rtl <text> calls its start (no text-anchor).
-    #expect(svg.contains(##"fill="#000000" direction="rtl" letter-spacing="##))
+    #expect(svg.contains(##"fill="#000000" direction="ltr" text-anchor="end" letter-spacing="##))
     let text = TextRenderer(columns: 40).render([PairCard.row(PairCard.rightToLeft)], width: 200)
     let line = try #require(text.split(separator: "\n").first { $0.contains("Hello") })
     #expect(line.hasSuffix("Hello │"), "\(text)")

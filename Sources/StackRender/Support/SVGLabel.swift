@@ -17,9 +17,11 @@ enum SVGLabel {
   /// frame's top left, laid out for `direction`; nil when there is no line to draw. `fill` is the paint's
   /// attributes (``SVGLabel/fill(_:)`` of the colour resolved for the scheme, unless the caller paints otherwise).
   ///
-  /// In right-to-left layouts the text's base direction is `rtl` (`direction="rtl"`), so that a right-to-left
-  /// string orders its neutral characters as it reads; its anchors are then the same edges, named the other way
-  /// (`start` is the right edge). Left-to-right text has no `direction` attribute.
+  /// The text's base direction is its own (``WritingDirection``), not the layout's: a right-to-left string
+  /// says `direction="rtl"`, so that its neutral characters (an ellipsis) order as it reads, and its anchors are
+  /// then the same edges named the other way (`start` is the right edge); in a right-to-left layout a
+  /// left-to-right string says `direction="ltr"`, so that it does not inherit the HTML row's `dir="rtl"`.
+  /// Left-to-right text in a left-to-right layout has no `direction` attribute.
   static func element(
     _ content: TextContent, _ measurement: TextMeasurement, size: Size, direction: LayoutDirection, fill: String
   ) -> String? {
@@ -27,8 +29,9 @@ enum SVGLabel {
     let placement = LabelLines(content: content, measurement: measurement, size: size, direction: direction)
     let font = content.font
     var attributes = #"font-size="\#(n(font.size))" font-weight="\#(font.weight.cssWeight)""# + fill
-    let rightToLeft = direction == .rightToLeft
-    if rightToLeft { attributes += #" direction="rtl""# }
+    let writing = WritingDirection.of(measurement.lines.joined())
+    let rightToLeft = writing == .rightToLeft
+    if rightToLeft || direction == .rightToLeft { attributes += #" direction="\#(writing.rawValue)""# }
     switch (placement.anchor, rightToLeft) {
     case (.start, false), (.end, true): break
     case (.middle, _): attributes += #" text-anchor="middle""#
