@@ -11,10 +11,10 @@ nodes with an action as the page has such elements.
 usage: check-accessibility.py --stackfeed BIN --db DB [--width 390] [--query "direction=rtl&scheme=dark"]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
-import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time
+import argparse, json, os, subprocess, sys, time
 from urllib.parse import parse_qsl
 
-from chromium_devtools import PATIENCE, Browser
+from chromium_devtools import PATIENCE, report, scratch_browser, serving
 
 TAPPABLE = """JSON.stringify([...document.querySelectorAll("#feed > .row")].flatMap((row) =>
   [...row.querySelectorAll("[data-action]")].map((node) =>
@@ -48,7 +48,6 @@ def main():
     parser.add_argument("--width", type=int, default=390)
     parser.add_argument("--query", default="")
     options = parser.parse_args()
-    scratch = tempfile.mkdtemp(prefix="stackfeed-accessibility-")
     environment = dict(os.environ, TZ="UTC")
     traits = [f"--{name.replace('_', '-')}={value}" for name, value in parse_qsl(options.query)]
     render = json.loads(subprocess.run(
@@ -57,18 +56,11 @@ def main():
     expected = {}
     for row in render["rows"]:
         expected[(row["kind"], row["id"])] = labelled_actions(row["card"])
-    server = subprocess.Popen([options.stackfeed, "serve", "--db", options.db, "--port", "0", "--quiet"],
-                              stderr=subprocess.PIPE, env=environment, text=True)
     problems = []
-    browser = None
     checked = 0
-    try:
-        line = server.stderr.readline()
-        match = re.search(r"serving (http://\S+/)", line)
-        if not match:
-            raise RuntimeError(f"serve did not start: {line}")
-        url = match.group(1) + f"?width={options.width}" + (f"&{options.query}" if options.query else "")
-        browser = Browser(os.path.join(scratch, "profile"))
+    with serving(options.stackfeed, options.db, environment) as base, \
+            scratch_browser("stackfeed-accessibility-") as (_, browser):
+        url = base + f"?width={options.width}" + (f"&{options.query}" if options.query else "")
         browser.open(url, options.width)
         state = None
         deadline = time.monotonic() + PATIENCE
@@ -109,17 +101,7 @@ def main():
             checked += 1
         print(f"check-accessibility: {checked} of {len(tappable)} tappable parts announced as labelled buttons "
               f"({options.width} pt{', ' + options.query if options.query else ''})", file=sys.stderr)
-    finally:
-        if browser:
-            browser.close()
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        shutil.rmtree(scratch, ignore_errors=True)
-    for problem in problems[:20]:
-        print("check-accessibility: " + problem, file=sys.stderr)
-    if problems:
-        sys.exit(1)
-    print("check-accessibility: ok", file=sys.stderr)
+    report("check-accessibility", problems)
 
 
 if __name__ == "__main__":

@@ -14,9 +14,9 @@ usage: check-gallery-page.py --index DIR/index.html --headings "L ltr light,AX3 
        [--screenshot FILE]
 Exit 0 when every check holds; else the problems on stderr and exit 1.
 """
-import argparse, base64, json, os, shutil, sys, tempfile, time
+import argparse, base64, json, os, sys
 
-from chromium_devtools import PATIENCE, Browser
+from chromium_devtools import report, scratch_browser
 
 MINIMUM_COLOURS = 16
 DOMINANT = 0.98
@@ -60,11 +60,8 @@ def main():
     options = parser.parse_args()
     headings = options.headings.split(",")
     kinds = options.kinds.split(",")
-    scratch = tempfile.mkdtemp(prefix="stackfeed-gallery-page-")
     problems = []
-    browser = None
-    try:
-        browser = Browser(os.path.join(scratch, "profile"))
+    with scratch_browser("stackfeed-gallery-page-") as (_, browser):
         browser.open("file://" + os.path.abspath(options.index), 1280)
         images = json.loads(browser.evaluate(LOADED))
         if not images:
@@ -94,15 +91,7 @@ def main():
         print(f"check-gallery-page: {len(images)} images loaded, {len(found['columns'])} trait sets, "
               f"{len(found['rows'])} kinds; screenshot {measured['width']}x{measured['height']} px with "
               f"{measured['colours']} colours", file=sys.stderr)
-    finally:
-        if browser:
-            browser.close()
-        shutil.rmtree(scratch, ignore_errors=True)
-    for problem in problems[:20]:
-        print("check-gallery-page: " + problem, file=sys.stderr)
-    if problems:
-        sys.exit(1)
-    print("check-gallery-page: ok", file=sys.stderr)
+    report("check-gallery-page", problems)
 
 
 if __name__ == "__main__":

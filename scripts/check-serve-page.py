@@ -16,9 +16,9 @@ opened as a file at the same width, writes both to DIR and checks that their pix
 usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--screenshots DIR]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
-import argparse, json, os, re, shutil, signal, subprocess, sys, tempfile, time, zlib
+import argparse, json, os, subprocess, sys, time, zlib
 
-from chromium_devtools import PATIENCE, Browser
+from chromium_devtools import PATIENCE, report, scratch_browser, serving
 
 TOLERANCE = 0.5
 
@@ -120,19 +120,10 @@ def main():
     parser.add_argument("--widths", default="320,390")
     parser.add_argument("--screenshots")
     options = parser.parse_args()
-    scratch = tempfile.mkdtemp(prefix="stackfeed-page-")
     environment = dict(os.environ, TZ="UTC")
-    server = subprocess.Popen([options.stackfeed, "serve", "--db", options.db, "--port", "0", "--quiet"],
-                              stderr=subprocess.PIPE, env=environment, text=True)
     problems = []
-    browser = None
-    try:
-        line = server.stderr.readline()
-        match = re.search(r"serving (http://\S+/)", line)
-        if not match:
-            raise RuntimeError(f"serve did not start: {line}")
-        url = match.group(1)
-        browser = Browser(os.path.join(scratch, "profile"))
+    with serving(options.stackfeed, options.db, environment) as url, \
+            scratch_browser("stackfeed-page-") as (scratch, browser):
         for width in [int(w) for w in options.widths.split(",")]:
             render = json.loads(subprocess.run(
                 [options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format", "json"],
@@ -153,17 +144,7 @@ def main():
                 if png_pixels(served) != png_pixels(rendered):
                     problems.append(f"width {width}: the served page's pixels differ from render --format html's "
                                     f"(see {options.screenshots}/served-{width}.png, render-{width}.png)")
-    finally:
-        if browser:
-            browser.close()
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
-        shutil.rmtree(scratch, ignore_errors=True)
-    for problem in problems[:20]:
-        print("check-serve-page: " + problem, file=sys.stderr)
-    if problems:
-        sys.exit(1)
-    print("check-serve-page: ok", file=sys.stderr)
+    report("check-serve-page", problems)
 
 
 if __name__ == "__main__":

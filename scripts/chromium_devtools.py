@@ -6,8 +6,11 @@
     browser.evaluate("document.title")
     png = browser.screenshot()
     browser.close()
+
+and the pieces every check shares: ``scratch_browser`` (a Browser with a scratch profile folder), ``serving``
+(`stackfeed serve` on a free port) and ``report`` (the problems, then the exit status).
 """
-import base64, json, os, shutil, subprocess, time
+import base64, contextlib, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
 HEIGHT = 800
 PATIENCE = 300  # seconds to wait for a page (generous: CI machines run other builds at the same time)
@@ -89,3 +92,42 @@ class Browser:
         except (RuntimeError, OSError):
             pass
         self.process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def scratch_browser(prefix):
+    """A scratch folder and a Browser whose profile lives in it, for the block; both are gone afterwards."""
+    scratch = tempfile.mkdtemp(prefix=prefix)
+    browser = None
+    try:
+        browser = Browser(os.path.join(scratch, "profile"))
+        yield scratch, browser
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def serving(stackfeed, db, environment):
+    """`stackfeed serve --db DB` on a free port for the block, yielding its base URL; stopped afterwards."""
+    server = subprocess.Popen([stackfeed, "serve", "--db", db, "--port", "0", "--quiet"],
+                              stderr=subprocess.PIPE, env=environment, text=True)
+    try:
+        line = server.stderr.readline()
+        match = re.search(r"serving (http://\S+/)", line)
+        if not match:
+            raise RuntimeError(f"serve did not start: {line}")
+        yield match.group(1)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def report(tool, problems):
+    """Prints the first 20 problems, each prefixed with the tool's name, and exits 1 if there were any."""
+    for problem in problems[:20]:
+        print(f"{tool}: {problem}", file=sys.stderr)
+    if problems:
+        sys.exit(1)
+    print(f"{tool}: ok", file=sys.stderr)
