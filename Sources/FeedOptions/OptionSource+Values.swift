@@ -37,11 +37,13 @@ extension OptionSource {
   /// Takes the option `name`, whose value must be one of `choices`; `nil` when absent.
   public mutating func choice(_ name: String, among choices: [String]) throws(Failure) -> String? {
     guard let value = try value(of: name) else { return nil }
-    guard choices.contains(value) else {
-      throw failure(
-        option: name, "\(spelling(of: name)) takes \(choices.joined(separator: " or ")), not \"\(value)\"")
-    }
+    guard choices.contains(value) else { throw failure(option: name, value, notAmong: choices) }
     return value
+  }
+
+  /// The error for the option `name` given `value`, which is none of `choices`.
+  func failure(option name: String, _ value: String, notAmong choices: [String]) -> Failure {
+    failure(option: name, "\(spelling(of: name)) takes \(choices.joined(separator: " or ")), not \"\(value)\"")
   }
 }
 

@@ -26,10 +26,13 @@ extension OptionSource {
       scheme: given.scheme ?? standard.scheme)
   }
 
-  /// Takes the option `name`, one of `Value`'s raw values; `nil` when absent.
+  /// Takes the option `name`, one of `Value`'s raw values; `nil` when absent. The list of values is made only
+  /// for the error: the HTTP API reads the three trait options on every request, for its answer's tag.
   private mutating func traitChoice<Value: RawRepresentable & CaseIterable>(_ name: String, of _: Value.Type)
     throws(Failure) -> Value? where Value.RawValue == String
   {
-    try choice(name, among: Value.allCases.map(\.rawValue)).flatMap(Value.init(rawValue:))
+    guard let text = try value(of: name) else { return nil }
+    if let value = Value(rawValue: text) { return value }
+    throw failure(option: name, text, notAmong: Value.allCases.map { $0.rawValue })
   }
 }
