@@ -2,7 +2,7 @@ import FeedStore
 
 /// The paths the API answers.
 enum Endpoint: Equatable {
-  case index, health, feed, render, stack
+  case index, health, ready, feed, render, stack
   case row(kind: String, id: String)
   /// `/v1/me`: the caller's user.
   case me
@@ -14,6 +14,7 @@ enum Endpoint: Equatable {
     switch path {
     case "/": self = .index
     case "/healthz": self = .health
+    case "/readyz": self = .ready
     case "/v1/feed": self = .feed
     case "/v1/render": self = .render
     case "/v1/stack": self = .stack
@@ -40,17 +41,17 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack: true
-    case .index, .health, .feed, .render, .stack, .row: false
+    case .index, .health, .ready, .feed, .render, .stack, .row: false
     }
   }
 
   /// The scope a `method` request needs, nil when it needs no token: the personal routes need `read`, and with
-  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/` and `/healthz` never need one.
+  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz` and `/readyz` never need one.
   func scope(for method: String, requireAuth: Bool) -> TokenScope? {
     switch self {
     case .me, .myFeed, .myRender, .myStack: .read
     case .feed, .render, .stack, .row: requireAuth ? .read : nil
-    case .index, .health: nil
+    case .index, .health, .ready: nil
     }
   }
 }

@@ -14,10 +14,16 @@ extension FeedAPI {
   /// The `format`s the API writes.
   static let formats: [RenderFormat] = [.json, .svg, .html]
 
-  /// `GET /healthz`: the database answers a one-row read.
-  func health(_ snapshot: FeedSnapshot) throws -> HTTPResponse {
+  /// `GET /healthz` (liveness): the process serves; it reads nothing.
+  static let alive = HTTPResponse.ok(Array("{\"status\": \"ok\"}\n".utf8), type: MediaType.json)
+
+  /// `GET /readyz` (readiness): the database answers a one-row read, else the read's 503 with `Retry-After`.
+  /// Never remembered, never tagged: each probe reads.
+  func ready(_ snapshot: FeedSnapshot) throws -> HTTPResponse {
     try snapshot.composer(context: RowContext(timeZone: defaultZone)).compose(after: nil, limit: 1) { _ in }
-    return .ok(Array("{\"status\": \"ok\"}\n".utf8), type: MediaType.json)
+    var response = Self.alive
+    response.headers.append(HTTPField("Cache-Control", "no-store"))
+    return response
   }
 
   /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it,

@@ -134,10 +134,17 @@ public struct FeedAPI: Sendable {
     let query = Query(parameters)
     let traits = Self.traits(asked: query)
     let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
-    if endpoint == .index {  // the one endpoint that does not read the store
+    if endpoint == .index || endpoint == .health {  // the endpoints that do not read the store
       var parameters = query
-      let page = Self.tagged(try Self.index(&parameters), traits: traits)
+      let made = endpoint == .index ? try Self.index(&parameters) : try Self.health(&parameters)
+      let page = Self.tagged(form.apply(to: made), traits: traits)
       return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
+    }
+    if endpoint == .ready {  // a probe of the store: read every time, never from the memo
+      var parameters = query
+      try parameters.finish()
+      let probed = try source.read { snapshot in form.apply(to: try ready(snapshot)) }
+      return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
     }
     return try source.read { snapshot in
       let needed = endpoint.scope(for: request.method, requireAuth: requireAuth)
@@ -191,9 +198,8 @@ public struct FeedAPI: Sendable {
     switch endpoint {
     case .index:
       return try Self.index(&query)
-    case .health:
-      try query.finish()
-      return try health(snapshot)
+    case .health: return try Self.health(&query)
+    case .ready: return try ready(snapshot)
     case .feed, .myFeed: return try feed(&query, snapshot, viewer: viewer)
     case .render, .myRender: return try render(&query, snapshot, viewer: viewer)
     case .stack, .myStack: return try stack(&query, snapshot, viewer: viewer)
@@ -261,6 +267,12 @@ public struct FeedAPI: Sendable {
     let scheme = try query.traitOptions().scheme
     try query.finish()
     return scheme.flatMap { forcedIndexPages[$0] } ?? indexPage
+  }
+
+  /// `/healthz`: ``alive``, which takes no parameter.
+  private static func health(_ query: inout Query) throws(Problem) -> HTTPResponse {
+    try query.finish()
+    return alive
   }
 
   /// The page following the browser's colour scheme.

@@ -31,7 +31,9 @@ struct CachingTests {
     }
   }
 
-  @Test("a missing SQLite database is 503 with Retry-After, and the API answers again once it is back")
+  @Test(
+    "a missing SQLite database is 503 with Retry-After (readyz too, healthz stays 200), and the API answers again once it is back"
+  )
   func missingDatabase() throws {
     let api = try TestAPI()
     let path = api.database.argument
@@ -40,7 +42,12 @@ struct CachingTests {
     #expect(unavailable.status == 503)
     #expect(unavailable.header("Retry-After") == "1")
     #expect(unavailable.text.contains("the database \(path) is missing"))
+    let notReady = api.get("/readyz")
+    #expect(notReady.status == 503)
+    #expect(notReady.header("Retry-After") == "1")
+    #expect(api.get("/healthz").status == 200, "liveness reads nothing")
     try FileManager.default.moveItem(atPath: path + ".away", toPath: path)
     #expect(api.get("/v1/feed").status == 200)
+    #expect(api.get("/readyz").status == 200)
   }
 }

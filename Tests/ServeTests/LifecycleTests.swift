@@ -38,7 +38,8 @@ struct LifecycleTests {
     #expect(throws: HTTPClientError.self) { try server.get("/healthz") }
   }
 
-  @Test("a missing database is 503 with Retry-After, and it serves again once the file is back")
+  @Test(
+    "a missing database is 503 with Retry-After (/readyz too; /healthz stays 200), and it serves again once it is back")
   func missingDatabase() throws {
     let server = try ServerProcess()
     try server.seed()
@@ -46,14 +47,16 @@ struct LifecycleTests {
     #expect(try server.get("/v1/feed").status == 200)
     let aside = server.path("aside.sqlite")
     try FileManager.default.moveItem(atPath: server.database, toPath: aside)
-    for target in ["/v1/feed", "/v1/render", "/healthz"] {
+    for target in ["/v1/feed", "/v1/render", "/readyz"] {
       let reply = try server.get(target)
       #expect(reply.status == 503, "\(target)")
       #expect(reply.header("Retry-After") == "1")
       #expect(reply.text.contains("missing"))
     }
+    #expect(try server.get("/healthz").status == 200, "liveness: the process serves")
     try FileManager.default.moveItem(atPath: aside, toPath: server.database)
     #expect(try server.get("/v1/feed").text.contains("HI, RUSSELL"))
+    #expect(try server.get("/readyz").status == 200)
   }
 
   @Test(

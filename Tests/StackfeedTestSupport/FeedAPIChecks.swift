@@ -57,6 +57,10 @@ public enum FeedAPIChecks {
     Case("/v1/feed?pretty=1", 200, json, "\n  {\"kind\": \"header\", \"id\": \"profile\""),
     Case("/v1/feed?pretty=0&limit=1", 200, json, #"{"rows":[{"kind":"header""#),
     Case("/healthz?pretty=1", 200, json, #"{"status": "ok"}"#),
+    Case("/readyz", 200, json, #"{"status":"ok"}"#),
+    Case("/readyz?pretty=1", 200, json, #"{"status": "ok"}"#),
+    Case("/healthz?limit=1", 400, problem, #""parameter":"limit""#),
+    Case("/readyz?limit=1", 400, problem, #""parameter":"limit""#),
     Case("/v1/feed?time_zone=Asia/Tokyo", 200, json, "Ordered on 06 Jul 21"),
     Case("/v1/render?width=320", 200, json, #""schema":"stackfeed.render/1""#),
     Case("/v1/render?format=svg", 200, svg, "<svg"),
@@ -92,15 +96,19 @@ public enum FeedAPIChecks {
     Case("/?width=wide", 400, problem, #""parameter":"width""#),
   ]
 
-  /// Every endpoint answers its status, media type and body; 200s carry an ETag and `no-cache`, problems are
-  /// RFC 9457 JSON with `no-store` and no ETag.
+  /// Every endpoint answers its status, media type and body; 200s carry an ETag and `no-cache` (but the
+  /// readiness probe's, `no-store` without an ETag: each probe reads), problems are RFC 9457 JSON with
+  /// `no-store` and no ETag.
   public static func answers(of api: some CheckedFeedAPI) throws {
     for expected in cases {
       let answer = try api.answer(expected.target, headers: [])
       #expect(answer.status == expected.status, "\(expected.target): \(answer.text)")
       #expect(answer.header("Content-Type") == expected.type, "\(expected.target)")
       #expect(answer.text.contains(expected.contains), "\(expected.target): \(answer.text.prefix(300))")
-      if expected.status == 200 {
+      if expected.status == 200, expected.target.hasPrefix("/readyz") {
+        #expect(answer.header("Cache-Control") == "no-store", "\(expected.target)")
+        #expect(answer.header("ETag") == nil, "\(expected.target)")
+      } else if expected.status == 200 {
         #expect(answer.header("ETag")?.hasPrefix("\"") == true, "\(expected.target)")
         #expect(answer.header("Cache-Control") == "no-cache", "\(expected.target)")
       } else {
