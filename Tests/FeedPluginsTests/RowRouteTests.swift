@@ -37,6 +37,14 @@ struct StubWriter: RowWriter {
       ("/v1/me/orders", "/v1/me/orders", [:]),
       ("/v1/me/orders", "/v1/me/orders/", nil),
       ("/v1/{kind}/{id}", "/v1/x/y", ["kind": "x", "id": "y"]),
+      ("/v1/{kind}/{id}", "/v1//y", nil),
+      ("/v1/orders/{id}", "v1/orders/o-1", nil),
+      ("/v1/orders/{id}", "", nil),
+      ("/v1/orders/{id}", "/", nil),
+      ("/v1/orders/{id}", "/v1/ordersX/o-1", nil),
+      ("/v1/orders/{id}", "/v2/orders/o-1", nil),
+      ("/v1/orders/{id}", "/v1/orders/é-ü", ["id": "é-ü"]),
+      ("/v1/café/{id}", "/v1/cafe\u{301}/1", ["id": "1"]),
     ] as [(String, String, [String: String]?)])
   func patternMatches(pattern: String, path: String, parameters: [String: String]?) {
     #expect(RoutePattern(pattern).match(path) == parameters)
