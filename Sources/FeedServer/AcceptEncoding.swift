@@ -16,7 +16,7 @@ struct AcceptEncoding {
 
   /// The request's `Accept-Encoding`, every field of that name joined as one list (RFC 9110 §5.3).
   init(_ request: HTTPRequest) {
-    let values = request.headers.filter { $0.name.lowercased() == "accept-encoding" }.map { $0.value ?? "" }
+    let values = request.headers(named: "Accept-Encoding")
     self.init(values.isEmpty ? nil : values.joined(separator: ","))
   }
 

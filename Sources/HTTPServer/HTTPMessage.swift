@@ -46,7 +46,19 @@ public struct HTTPRequest: Sendable {
 
   /// The first header field named `name` (ASCII case-insensitive), if any.
   public func header(_ name: String) -> String? {
-    headers.first { $0.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) } }?.value
+    headers.first { $0.isNamed(name) }?.value
+  }
+
+  /// The values of every header field named `name` (ASCII case-insensitive), in the order sent.
+  public func headers(named name: String) -> [String] {
+    headers.compactMap { $0.isNamed(name) ? ($0.value ?? "") : nil }
+  }
+}
+
+extension HTTPField {
+  /// Whether the field's name is `name`, ASCII case-insensitive, compared without making a lowercased copy.
+  fileprivate func isNamed(_ name: String) -> Bool {
+    self.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) }
   }
 }
 
