@@ -10,9 +10,6 @@ import Testing
   "serve: the web page's accessibility tree in headless Chromium",
   .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct AccessibilityBrowserTests {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scripts/check-accessibility.py").path
-
   @Test(
     "every tappable part is announced as a button with its label",
     .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
@@ -21,20 +18,10 @@ struct AccessibilityBrowserTests {
   func announced(query: String) throws {
     let server = try ServerProcess()
     try server.seed()
-    let python = try #require(OptionalTool.python3.url)
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [
-      Self.script, "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--width", "390", "--query",
-      query,
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(report)")
-    #expect(report.contains("check-accessibility: ok"), "\(report)")
+    let check = try ScriptCheck.run(
+      "check-accessibility.py",
+      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--width", "390", "--query", query])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("check-accessibility: ok"), "\(check.output)")
   }
 }

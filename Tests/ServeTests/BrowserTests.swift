@@ -8,9 +8,6 @@ import Testing
   "serve: the web page in headless Chromium",
   .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
 struct BrowserTests {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("scripts/check-serve-page.py").path
-
   @Test(
     "every row arrives once; card boxes equal the layout frames at 320 and 390; pixels equal render --format html",
     .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
@@ -21,21 +18,14 @@ struct BrowserTests {
     try server.seed(generate: 60)
     let listed = try server.run(["list", "--db", server.database, "--format", "json"])
     let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
-    let python = try #require(OptionalTool.python3.url)
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [
-      Self.script, "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320,390",
-      "--screenshots", server.path("screenshots"),
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(report)")
-    #expect(report.contains("width 320: \(rows) rows checked"), "\(report)")
-    #expect(report.contains("width 390: \(rows) rows checked"), "\(report)")
+    let check = try ScriptCheck.run(
+      "check-serve-page.py",
+      [
+        "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320,390", "--screenshots",
+        server.path("screenshots"),
+      ])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("width 320: \(rows) rows checked"), "\(check.output)")
+    #expect(check.output.contains("width 390: \(rows) rows checked"), "\(check.output)")
   }
 }

@@ -6,8 +6,6 @@ import Testing
 /// the DevTools protocol (no broken picture, the headings, a screenshot that is not blank).
 @Suite("CLI: the gallery page in headless Chromium")
 struct GalleryBrowserTests {
-  static let script = CLIHarness.repository.appendingPathComponent("scripts/check-gallery-page.py").path
-
   @Test(
     "every picture loads, every trait set and kind has its heading, and the screenshot is not blank",
     .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
@@ -20,20 +18,13 @@ struct GalleryBrowserTests {
     let gallery = try cli.run(["gallery", "--db", database, "--out", out], executable: CLIHarness.promoBinary)
     #expect(gallery.code == 0, "\(gallery.stderr)")
     let headings = GalleryCommandTests.defaultFolders.map { $0.replacingOccurrences(of: "-", with: " ") }
-    let python = try #require(OptionalTool.python3.url)
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [
-      Self.script, "--index", out + "/index.html", "--headings", headings.joined(separator: ","), "--kinds",
-      "header,feed_item,order,promo", "--screenshot", cli.path("gallery.png"),
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(report)")
-    #expect(report.contains("check-gallery-page: ok"), "\(report)")
+    let check = try ScriptCheck.run(
+      "check-gallery-page.py",
+      [
+        "--index", out + "/index.html", "--headings", headings.joined(separator: ","), "--kinds",
+        "header,feed_item,order,promo", "--screenshot", cli.path("gallery.png"),
+      ])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("check-gallery-page: ok"), "\(check.output)")
   }
 }

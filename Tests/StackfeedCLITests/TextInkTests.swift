@@ -32,18 +32,14 @@ import Testing
     .requires(missing.isEmpty, skipNote),
     arguments: [["--content-size", "L"], ["--content-size", "AX5", "--direction", "rtl"]])
   func inkStaysInFrames(traits: [String]) throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let script = root.appendingPathComponent("scripts/check-text-ink.py").path
-    let python = try #require(OptionalTool.python3.url)
-    let result = try Self.run(python.path, [script, "--bin", CLIHarness.binary.path] + traits)
+    let result = try ScriptCheck.run("check-text-ink.py", ["--bin", CLIHarness.binary.path] + traits)
     #expect(result.status == 0, "\(result.output)")
     // Twelve pictures per font (2 documents: SVG via 2 rasterisers and HTML, clipped and not), and 4 in
     // Chromium without textLength (each document as SVG and HTML, fallback font), all checked.
     #expect(result.output.components(separatedBy: "\nok ").count - 1 == 28, "\(result.output)")
   }
 
-  /// Runs `executable` with `arguments`; its exit status and its standard output and error together.
+  /// Runs `executable` (`fc-match`) with `arguments`; its exit status and its standard output and error together.
   static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
