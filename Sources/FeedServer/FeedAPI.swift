@@ -132,12 +132,11 @@ public struct FeedAPI: Sendable {
         headers: [HTTPField("Allow", methods.joined(separator: ", "))])
     }
     let query = Query(parameters)
-    let traits = Self.traits(asked: query)
     let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
     if endpoint == .index || endpoint == .health {  // the endpoints that do not read the store
       var parameters = query
       let made = endpoint == .index ? try Self.index(&parameters) : try Self.health(&parameters)
-      let page = Self.tagged(form.apply(to: made), traits: traits)
+      let page = Self.tagged(form.apply(to: made), traits: Self.traits(asked: query))
       return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
     }
     if endpoint == .ready {  // a probe of the store: read every time, never from the memo
@@ -166,7 +165,8 @@ public struct FeedAPI: Sendable {
         var parameters = query
         let made = try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot)
         identity = Self.encoded(
-          Self.tagged(form.apply(to: made), viewer: viewer, traits: traits), gzipFrom: nil, compresses: compresses)
+          Self.tagged(form.apply(to: made), viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
+          compresses: compresses)
         if identity.status == 200 { snapshot.memo.remember(identity, for: plain) }
       }
       guard gzipFrom != nil, identity.status == 200 else { return identity }
@@ -227,7 +227,8 @@ public struct FeedAPI: Sendable {
   }
 
   /// The traits a request's parameters ask for (``FeedOptions``' `traits()`), for its answer's tag; the default
-  /// when it asks for none, and when a value is bad (the endpoint then answers 400, which has no tag).
+  /// when it asks for none, and when a value is bad (the endpoint then answers 400, which has no tag). Read only
+  /// when an answer is made: a remembered answer already carries its tag.
   private static func traits(asked query: Query) -> Traits {
     var parameters = query
     return (try? parameters.traits()) ?? .default
