@@ -65,13 +65,13 @@ struct GalleryCommand: Command {
       engine.traits = traits
       for card in cards {
         let row = RenderRow(kind: card.kind, id: card.row.id, layout: engine.layout(card.tree, width: width))
-        try Self.write(try renderer.render([row], width: width), to: folder + "/" + card.fileName)
+        try AtomicFile.write(try renderer.render([row], width: width), to: folder + "/" + card.fileName)
         drawn += 1
         progress.show(drawn)
       }
     }
     progress.finish()
-    try Self.write(GalleryIndex.html(cards: cards, sets: matrix.sets, width: width), to: out + "/index.html")
+    try AtomicFile.write(GalleryIndex.html(cards: cards, sets: matrix.sets, width: width), to: out + "/index.html")
     try context.output.write(
       "wrote \(drawn) pictures (\(cards.count) cards × \(matrix.sets.count) trait sets) and \(out)/index.html\n")
   }
@@ -82,18 +82,6 @@ struct GalleryCommand: Command {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
       throw FileError(code: ExitCode.ioError, description: "\(path): cannot be created as a folder")
-    }
-  }
-
-  /// Writes `text` to `path` whole, through a temporary file renamed into place.
-  private static func write(_ text: String, to path: String) throws {
-    let file = try AtomicFile(path: path)
-    do {
-      try file.output.write(text)
-      try file.commit()
-    } catch {
-      file.discard()
-      throw error
     }
   }
 }

@@ -10,7 +10,20 @@
 ///
 ///     let file = try AtomicFile(path: "feed.svg")
 ///     do { try file.output.write(svg); try file.commit() } catch { file.discard(); throw error }
+///     try AtomicFile.write(svg, to: "feed.svg")   // the same, for a text made whole first
 final class AtomicFile {
+  /// Writes `text` to `path` whole, or leaves `path` as it was.
+  static func write(_ text: String, to path: String) throws {
+    let file = try AtomicFile(path: path)
+    do {
+      try file.output.write(text)
+      try file.commit()
+    } catch {
+      file.discard()
+      throw error
+    }
+  }
+
   /// The file to replace.
   let path: String
   /// The temporary file being written.
