@@ -27,25 +27,20 @@ ANCHOR=${ANCHOR:-scripts/postgres_anchor.c}
 ROWS=${ROWS:-100000}
 RUNS=${RUNS:-5}
 DURATION=${DURATION:-5}
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+. scripts/postgres-cluster.sh
 work=$(mktemp -d /tmp/stackfeed-bench-pg.XXXXXX)
 results="$work/results.txt"
 servers=()
 urls=()
-as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups "$@"; else "$@"; fi; }
 cleanup() {
   for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
-  [ -f "$work/data/postmaster.pid" ] && as_server "$pgbin/pg_ctl" -D "$work/data" -m fast stop >/dev/null
+  pg_cluster_stop "$work/data"
   rm -rf "$work"
 }
 trap cleanup EXIT
-[ "$(id -u)" = 0 ] && chown postgres "$work"
 
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-as_server "$pgbin/initdb" -D "$work/data" --locale=C --encoding=UTF8 -U stackfeed --auth=trust >/dev/null
-printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$port" "$work" \
-  >>"$work/data/postgresql.conf"
-as_server "$pgbin/pg_ctl" -D "$work/data" -l "$work/server.log" -w start >/dev/null
+pg_cluster_start "$work/data" "$work"
+port=$pg_port
 for database in anchor store cli; do as_server "$pgbin/createdb" -h "$work" -p "$port" -U stackfeed "$database"; done
 url() { echo "postgres://stackfeed@127.0.0.1:$port/$1"; }
 cc -O2 -std=c11 -I/usr/include/postgresql -o "$work/postgres_anchor" "$ANCHOR" -lpq

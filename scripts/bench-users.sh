@@ -27,30 +27,22 @@ TOKENS=${TOKENS:-10000}
 RUNS=${RUNS:-5}
 DURATION=${DURATION:-5}
 KEEP=${KEEP:-/tmp/stackfeed-bench-users}  # the seeded databases are kept here between runs (seeding takes minutes)
-pgbin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+. scripts/postgres-cluster.sh
 work=$(mktemp -d /tmp/stackfeed-bench-users.XXXXXX)
 results="$work/results.txt"
 servers=()
 urls=()
-as_server() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups "$@"; else "$@"; fi; }
 cleanup() {
   for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
-  [ -f "$KEEP/pgdata/postmaster.pid" ] && as_server "$pgbin/pg_ctl" -D "$KEEP/pgdata" -m fast stop >/dev/null
+  pg_cluster_stop "$KEEP/pgdata"
   rm -rf "$work"
 }
 trap cleanup EXIT
 mkdir -p "$KEEP"
-[ "$(id -u)" = 0 ] && chown postgres "$work" "$KEEP"
 
 # The cluster: made once in $KEEP, started on a free port each run.
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-if [ ! -d "$KEEP/pgdata" ]; then
-  as_server "$pgbin/initdb" -D "$KEEP/pgdata" --locale=C --encoding=UTF8 -U stackfeed --auth=trust >/dev/null
-fi
-sed -i '/^port = \|^listen_addresses\|^unix_socket_directories/d' "$KEEP/pgdata/postgresql.conf"
-printf "port = %s\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '%s'\n" "$port" "$work" \
-  >>"$KEEP/pgdata/postgresql.conf"
-as_server "$pgbin/pg_ctl" -D "$KEEP/pgdata" -l "$work/server.log" -w start >/dev/null
+pg_cluster_start "$KEEP/pgdata" "$work"
+port=$pg_port
 pg_url="postgres://stackfeed@127.0.0.1:$port/users"
 sqlite_db="$KEEP/users.sqlite"
 

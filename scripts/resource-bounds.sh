@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# Resource bounds (issue 6, item 7): `list` and `render` stream, so their peak memory does not grow with
-# the feed, and a reader that closes the pipe early ends them quietly.
+# Resource bounds (issue 6, item 7; issue 22): `list` and `render` stream, so their peak memory does not grow with
+# the feed, and a reader that closes the pipe early ends them quietly; `serve` keeps its memory, connections and
+# files within bounds under SERVE_CLIENTS=512 clients asking pages never asked before (docs/RELIABILITY.md,
+# "Bounded resources").
 #
-#   scripts/resource-bounds.sh            # list at 10k vs 1M rows, render (json, svg) at 1k vs 10k (debug build)
+#   scripts/resource-bounds.sh            # list at 10k vs 1M rows, render (json, svg) at 1k vs 10k, serve (debug build)
 #   SMALL=10000 BIG=1000000 RENDER_SMALL=10000 RENDER_BIG=1000000 STACKFEED_BIN=.build/release/stackfeed \
 #     scripts/resource-bounds.sh          # the full figures with a release binary
+#   ONLY=serve scripts/resource-bounds.sh # the serve section alone
 #
 # Peak RSS comes from /usr/bin/time (%M, KiB). "Flat" means the big run needs at most MAX_GROWTH_KB more
 # than the small one (default 8 MiB; holding a million rows would take hundreds of MiB).
+#
+# serve, in both threading modes (--threads 2 and --threads 0, a thread per connection), with wrk at
+# SERVE_CLIENTS connections for SERVE_SECONDS=10 s, each request a random 20-card /v1/render page of the BIG-row
+# feed: peak RSS (VmHWM) at most MAX_SERVE_PEAK_KB (128 MiB), RSS 5 s after the load at most 1.5 x its idle value
+# (after start and one request), and the server answers afterwards; the same load with the server under
+# `ulimit -n 64`: the server says on stderr that it lowered its connection limit, and under 1 % of the answers
+# are not 2xx; on PostgreSQL (a throwaway cluster), two servers under that load at once: the most sessions
+# pg_stat_activity shows for their database (sampled every 0.1 s) is reported, and checked against
+# PG_MAX_SESSIONS when set.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,8 +29,19 @@ BIG=${BIG:-1000000}
 RENDER_SMALL=${RENDER_SMALL:-1000}
 RENDER_BIG=${RENDER_BIG:-10000}
 MAX_GROWTH_KB=${MAX_GROWTH_KB:-8192}
+ONLY=${ONLY:-all}
+SERVE_CLIENTS=${SERVE_CLIENTS:-512}
+SERVE_SECONDS=${SERVE_SECONDS:-10}
+MAX_SERVE_PEAK_KB=${MAX_SERVE_PEAK_KB:-131072}
+PG_MAX_SESSIONS=${PG_MAX_SESSIONS:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/stackfeed-bounds.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+servers=()
+cleanup() {
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
+  if [ -n "${pgbin:-}" ]; then pg_cluster_stop "$WORK/pgdata"; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
 
 fail() { echo "resource-bounds: FAIL: $*" >&2; exit 1; }
 
@@ -48,12 +71,15 @@ check_flat() {
 }
 
 declare -A db
-for rows in $(printf '%s\n' "$SMALL" "$BIG" "$RENDER_SMALL" "$RENDER_BIG" | sort -un); do
+sizes=("$BIG")
+[ "$ONLY" = serve ] || sizes+=("$SMALL" "$RENDER_SMALL" "$RENDER_BIG")
+for rows in $(printf '%s\n' "${sizes[@]}" | sort -un); do
   db[$rows]="$WORK/feed-$rows.sqlite"
   make_db "${db[$rows]}" "$rows"
 done
 
 echo "resource-bounds: databases ready ($SECONDS s)"
+if [ "$ONLY" != serve ]; then
 small_kb=$(peak_kb "$BIN" list --db "${db[$SMALL]}" --format json)
 big_kb=$(peak_kb "$BIN" list --db "${db[$BIG]}" --format json)
 check_flat "list --format json" "$SMALL" "$small_kb" "$BIG" "$big_kb"
@@ -81,4 +107,7 @@ for case in "list:$BIG" "list --format json:$BIG" "render --format json:$BIG" "r
   [ ! -s "$WORK/pipe-err" ] || fail "stackfeed $command | head -1 wrote: $(head -c 300 "$WORK/pipe-err")"
   echo "resource-bounds: stackfeed $command | head -1 on $rows rows: exit 0, silent, ${ms} ms"
 done
+fi
+
+. scripts/serve-bounds.sh
 echo "resource-bounds: ok ($SECONDS s)"

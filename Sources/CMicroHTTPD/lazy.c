@@ -20,6 +20,8 @@ enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned i
 enum MHD_Result MHD_add_response_header(struct MHD_Response *response, const char *header, const char *content);
 int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
                               MHD_KeyValueIterator iterator, void *iterator_cls);
+enum MHD_Result MHD_add_connection(struct MHD_Daemon *daemon, MHD_socket client_socket, const struct sockaddr *addr,
+                                   socklen_t addrlen);
 
 static struct {
   __typeof__(MHD_start_daemon) *start_daemon;
@@ -30,6 +32,7 @@ static struct {
   __typeof__(MHD_queue_response) *queue_response;
   __typeof__(MHD_add_response_header) *add_response_header;
   __typeof__(MHD_get_connection_values) *get_connection_values;
+  __typeof__(MHD_add_connection) *add_connection;
 } mhd;
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
@@ -64,7 +67,8 @@ static void load(void) {
            find(library, (void **)&mhd.destroy_response, "MHD_destroy_response") &&
            find(library, (void **)&mhd.queue_response, "MHD_queue_response") &&
            find(library, (void **)&mhd.add_response_header, "MHD_add_response_header") &&
-           find(library, (void **)&mhd.get_connection_values, "MHD_get_connection_values");
+           find(library, (void **)&mhd.get_connection_values, "MHD_get_connection_values") &&
+           find(library, (void **)&mhd.add_connection, "MHD_add_connection");
 }
 
 int stackfeed_mhd_load(void) {
@@ -73,11 +77,11 @@ int stackfeed_mhd_load(void) {
 }
 
 struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                       MHD_RequestCompletedCallback completed, void *closure,
-                                       struct MHD_OptionItem *options) {
+                                       MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
+                                       void *closure, struct MHD_OptionItem *options) {
   if (!stackfeed_mhd_load()) return NULL;
   return mhd.start_daemon(flags, 0, NULL, NULL, handler, closure, MHD_OPTION_NOTIFY_COMPLETED, completed, closure,
-                          MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+                          MHD_OPTION_NOTIFY_CONNECTION, notify, closure, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
 const char *stackfeed_mhd_load_error(void) {
@@ -103,6 +107,11 @@ enum MHD_Result stackfeed_mhd_queue_response(struct MHD_Connection *connection, 
 enum MHD_Result stackfeed_mhd_add_response_header(struct MHD_Response *response, const char *header,
                                                   const char *content) {
   return mhd.add_response_header(response, header, content);
+}
+
+enum MHD_Result stackfeed_mhd_add_connection(struct MHD_Daemon *daemon, MHD_socket client_socket,
+                                             const struct sockaddr *addr, socklen_t addrlen) {
+  return mhd.add_connection(daemon, client_socket, addr, addrlen);
 }
 
 int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,

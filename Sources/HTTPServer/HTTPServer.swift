@@ -21,7 +21,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// Worker threads, each running its own epoll loop over its share of the connections (libmicrohttpd's
     /// thread pool); 0 runs one thread per connection instead.
     public var threads: Int
-    /// Connections served at once; more are refused.
+    /// Connections open at once. A client past the limit waits, connected, in the listen backlog (4,096 asked,
+    /// capped by the kernel at `net.core.somaxconn`) until a connection closes.
     public var connectionLimit: Int
     /// Seconds a connection may stay silent before it is closed.
     public var idleTimeoutSeconds: Int
@@ -30,6 +31,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// The longest request body read, in bytes: a longer one is not read (see ``HTTPRequest/bodyExceedsLimit``),
     /// so a connection holds at most this much body besides ``requestMemoryLimit``.
     public var bodyLimit: Int
+
+    /// The file descriptors the server holds besides one per open connection (measured in `/proc/PID/fd`): the
+    /// listening socket, and for libmicrohttpd's polling an epoll descriptor and an eventfd per worker thread,
+    /// or with a thread per connection one eventfd and the ``Acceptor``'s pipe.
+    public var serverDescriptors: Int { 1 + (threads == 0 ? 3 : 2 * threads) }
 
     /// A configuration with the defaults: 1024 connections, a 30 s idle timeout, 16 KiB of request head, 64 KiB
     /// of body.
@@ -72,29 +78,48 @@ public final class HTTPServer: @unchecked Sendable {
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     try Self.loadLibrary()
-    let socket = try ListeningSocket.bind(host: configuration.host, port: configuration.port, backlog: 1024)
-    let core = Core(handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit)
+    let socket = try ListeningSocket.bind(
+      host: configuration.host, port: configuration.port, backlog: ListeningSocket.backlog)
     var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
     var options: [MHD_OptionItem] = [
-      Self.option(.LISTEN_SOCKET, Int(socket.descriptor)),
-      Self.option(.CONNECTION_LIMIT, configuration.connectionLimit),
       Self.option(.CONNECTION_TIMEOUT, configuration.idleTimeoutSeconds),
       Self.option(.CONNECTION_MEMORY_LIMIT, configuration.requestMemoryLimit),
     ]
+    var acceptor: Acceptor?
     if configuration.threads == 0 {
-      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
+      // The acceptor keeps to the limit; libmicrohttpd's own, 2 above, is never reached: its count runs at most
+      // one connection ahead of the acceptor's (a closed connection is counted off just after the notification).
+      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
+      options.append(Self.option(.CONNECTION_LIMIT, configuration.connectionLimit + 2))
+      do {
+        acceptor = try Acceptor(listener: socket.descriptor, limit: configuration.connectionLimit)
+      } catch {
+        close(socket.descriptor)
+        throw error
+      }
     } else {
       flags |= MHD_USE_EPOLL.rawValue
+      options.append(Self.option(.LISTEN_SOCKET, Int(socket.descriptor)))
+      options.append(Self.option(.CONNECTION_LIMIT, configuration.connectionLimit))
       if configuration.threads > 1 { options.append(Self.option(.THREAD_POOL_SIZE, configuration.threads)) }
     }
     options.append(Self.option(.END, 0))
+    let core = Core(handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit, acceptor: acceptor)
     let closure = Unmanaged.passUnretained(core).toOpaque()
-    guard let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, closure, &options) else {
+    let notify: MHD_NotifyConnectionCallback? = acceptor == nil ? nil : connectionNotified
+    guard let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, notify, closure, &options) else {
       close(socket.descriptor)
       throw HTTPServerError(
         isAddressInUse: false,
         description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
           + "(threads \(configuration.threads))")
+    }
+    do {
+      try acceptor?.start(daemon)
+    } catch {
+      stackfeed_mhd_stop_daemon(daemon)
+      close(socket.descriptor)
+      throw error
     }
     self.daemon = daemon
     self.core = core
@@ -111,14 +136,21 @@ public final class HTTPServer: @unchecked Sendable {
   ///
   /// The order is libmicrohttpd's (`MHD_quiesce_daemon`): in its threaded modes the quiesced socket stays in the
   /// worker threads' polling sets until `MHD_stop_daemon` has returned, so it is closed only then (closed
-  /// earlier, the epoll code fails to remove it and aborts).
+  /// earlier, the epoll code fails to remove it and aborts). With a thread per connection the ``Acceptor``
+  /// stops accepting instead.
   public func stop(grace: Duration = .seconds(10)) {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped
     }
     guard first else { return }
-    let listener = stackfeed_mhd_quiesce_daemon(daemon)
+    let listener: Int32
+    if let acceptor = core.acceptor {
+      acceptor.stop()
+      listener = acceptor.listener
+    } else {
+      listener = stackfeed_mhd_quiesce_daemon(daemon)
+    }
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
@@ -139,15 +171,25 @@ private final class Core: Sendable {
   let onFinish: @Sendable (HTTPExchange) -> Void
   let bodyLimit: Int
   let inFlight = Atomic(0)
+  /// What accepts the connections with a thread per connection (else libmicrohttpd does).
+  let acceptor: Acceptor?
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    bodyLimit: Int
+    bodyLimit: Int, acceptor: Acceptor?
   ) {
     self.handler = handler
     self.onFinish = onFinish
     self.bodyLimit = bodyLimit
+    self.acceptor = acceptor
   }
+}
+
+/// libmicrohttpd's connection notification (set with a thread per connection only): a closed connection frees
+/// the ``Acceptor``'s slot.
+private let connectionNotified: MHD_NotifyConnectionCallback = { closure, _, _, code in
+  guard let closure, code == .CONNECTION_NOTIFY_CLOSED else { return }
+  Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue().acceptor?.closed()
 }
 
 /// One request's state between libmicrohttpd's calls (kept in its `con_cls`).

@@ -8,6 +8,11 @@ struct ListeningSocket {
   /// The bound port (the chosen one when 0 was asked for).
   let port: Int
 
+  /// The listen backlog asked for: clients the kernel holds, connected, until the server accepts them (past the
+  /// connection limit they wait there). Linux caps it at `net.core.somaxconn` (4096 by default since 5.4); when
+  /// it is full, a new client's SYN is dropped and it retries, still waiting (`tcp_abort_on_overflow` 0).
+  static let backlog: Int32 = 4096
+
   /// Resolves `host` (a name or a numeric IPv4/IPv6 address) and binds the first address that works.
   static func bind(host: String, port: Int, backlog: Int32) throws(HTTPServerError) -> ListeningSocket {
     var hints = addrinfo()

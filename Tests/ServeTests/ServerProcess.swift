@@ -19,6 +19,8 @@ final class ServerProcess {
 
   /// The executable this server and its commands run: `stackfeed` unless set.
   var executable = ServerProcess.binary
+  /// A shell command run before the server replaces the shell (`exec`), e.g. `ulimit -n 64`; none when nil.
+  var shellBeforeServe: String?
   /// The temporary folder (HOME, the data folder, logs); removed at the end.
   let folder: URL
   /// The environment every process of this server gets.
@@ -95,6 +97,10 @@ final class ServerProcess {
     let process = Process()
     process.executableURL = executable
     process.arguments = ["serve", "--port", "0"] + arguments
+    if let shellBeforeServe {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shellBeforeServe + " && exec \"$0\" \"$@\"", executable.path] + process.arguments!
+    }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: logFile)
@@ -115,6 +121,13 @@ final class ServerProcess {
   /// Everything the server wrote on stderr so far.
   var log: String {
     (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+  }
+
+  /// Waits for the server to exit by itself; returns the exit code.
+  func exitCode() -> Int32 {
+    guard let process else { return -1 }
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 
   /// Sends `signal` and waits for the exit; returns the exit code.

@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 // MHD_VERSION 0x00097500 values. The drift check includes the real header first and defines this macro, so
 // that only the declarations C may repeat (typedefs, struct tags) are compiled twice — and must then agree.
@@ -35,6 +36,7 @@ enum MHD_FLAG {
   MHD_USE_THREAD_PER_CONNECTION = 4,
   MHD_USE_INTERNAL_POLLING_THREAD = 8,
   MHD_USE_POLL = 64,
+  MHD_USE_NO_LISTEN_SOCKET = 256,
   MHD_USE_EPOLL = 512,
   MHD_USE_ITC = 1024,
 };
@@ -49,6 +51,8 @@ enum MHD_OPTION {
   MHD_OPTION_LISTEN_SOCKET = 12,
   MHD_OPTION_THREAD_POOL_SIZE = 14,
   MHD_OPTION_ARRAY = 15,
+  MHD_OPTION_THREAD_STACK_SIZE = 19,
+  MHD_OPTION_NOTIFY_CONNECTION = 27,
 } __attribute__((enum_extensibility(closed)));
 
 // One entry of an MHD_OPTION_ARRAY; the array ends with MHD_OPTION_END.
@@ -73,6 +77,12 @@ enum MHD_RequestTerminationCode {
   MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN = 3,
   MHD_REQUEST_TERMINATED_READ_ERROR = 4,
   MHD_REQUEST_TERMINATED_CLIENT_ABORT = 5,
+} __attribute__((enum_extensibility(closed)));
+
+// What a connection notification tells: a connection was added, or closed (its socket is closed right after).
+enum MHD_ConnectionNotificationCode {
+  MHD_CONNECTION_NOTIFY_STARTED = 0,
+  MHD_CONNECTION_NOTIFY_CLOSED = 1,
 } __attribute__((enum_extensibility(closed)));
 
 // Who owns a response body: the server has the library copy it.
@@ -100,6 +110,10 @@ typedef enum MHD_Result (*MHD_AccessHandlerCallback)(void *cls, struct MHD_Conne
 typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *connection, void **con_cls,
                                              enum MHD_RequestTerminationCode toe);
 
+// Called when a connection is added and when it is closed (MHD_OPTION_NOTIFY_CONNECTION).
+typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *connection, void **socket_context,
+                                             enum MHD_ConnectionNotificationCode toe);
+
 // Called for each header field or query argument; MHD_NO stops the iteration.
 typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
                                                 const char *value);
@@ -109,11 +123,12 @@ typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind ki
 int stackfeed_mhd_load(void);
 
 // MHD_start_daemon is variadic, which Swift cannot call: this fixed-argument entry point passes the access
-// handler, the completion callback (same closure) and an MHD_OPTION_ARRAY of the other options. Loads the
-// library first; NULL when it cannot be loaded (stackfeed_mhd_load_error says why) or the daemon cannot start.
+// handler, the completion callback, the connection notification callback (NULL for none; all three get the same
+// closure) and an MHD_OPTION_ARRAY of the other options. Loads the library first; NULL when it cannot be loaded
+// (stackfeed_mhd_load_error says why) or the daemon cannot start.
 struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                       MHD_RequestCompletedCallback completed, void *closure,
-                                       struct MHD_OptionItem *options);
+                                       MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
+                                       void *closure, struct MHD_OptionItem *options);
 
 // Why libmicrohttpd could not be loaded, one sentence naming the package to install; NULL when it was loaded
 // (or not tried yet).
@@ -129,6 +144,8 @@ enum MHD_Result stackfeed_mhd_queue_response(struct MHD_Connection *connection, 
                                              struct MHD_Response *response);
 enum MHD_Result stackfeed_mhd_add_response_header(struct MHD_Response *response, const char *header,
                                                   const char *content);
+enum MHD_Result stackfeed_mhd_add_connection(struct MHD_Daemon *daemon, MHD_socket client_socket,
+                                             const struct sockaddr *addr, socklen_t addrlen);
 int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
                                         MHD_KeyValueIterator iterator, void *iterator_cls);
 

@@ -41,6 +41,10 @@ struct ServeCommand: Command {
   /// `--read-db`: the database the feed is read from, when not the one `--db` names.
   var readDatabase: String?
 
+  /// The most database connections open at once: a request uses one reader or one writer at a time, and a
+  /// worker thread serves one request at a time.
+  private var databaseConnections: Int { 2 * max(threads, 1) }
+
   init(parsing arguments: inout Arguments) throws(UsageError) {
     host = try arguments.option("--host") ?? host
     port = try arguments.integer("port", minimum: 0) ?? port
@@ -76,7 +80,8 @@ struct ServeCommand: Command {
     sigaddset(&stopSignals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     defer { pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil) }
-    let configuration = HTTPServer.Configuration(host: host, port: port, threads: threads)
+    let configuration = try fittingDescriptors(
+      HTTPServer.Configuration(host: host, port: port, threads: threads), location: location, in: context)
     let quiet = quiet
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       if !quiet { AccessLog.write(exchange) }
@@ -91,6 +96,37 @@ struct ServeCommand: Command {
     server.stop()
     tokenUses.flush()
     try context.note("stopped")
+  }
+
+  /// `configuration` with its connection limit lowered to fit the file descriptor limit (raised first toward
+  /// what it needs when the hard limit allows), saying so on stderr when it was lowered; an error when not one
+  /// connection fits.
+  private func fittingDescriptors(
+    _ configuration: HTTPServer.Configuration, location: StoreLocation, in context: CommandContext
+  ) throws -> HTTPServer.Configuration {
+    let wanted = configuration.connectionLimit
+    let database =
+      ServeDescriptors.database(location, connections: databaseConnections)
+      + (location.name == context.location.name ? 0 : ServeDescriptors.database(context.location, connections: 1))
+    let kept = ServeDescriptors(
+      openNow: DescriptorLimit.openNow(), server: configuration.serverDescriptors, database: database)
+    let limit = DescriptorLimit.raised(toward: wanted + kept.reserved)
+    let connections = kept.connections(wanted: wanted, under: limit)
+    guard connections > 0 else {
+      throw HTTPServerError(
+        isAddressInUse: false,
+        description: "the file descriptor limit (ulimit -n) is \(limit.current): too low to serve; the database, "
+          + "the server's threads and the files open at start need \(kept.reserved), and each connection one more")
+    }
+    if connections < wanted {
+      try context.note(
+        "the file descriptor limit (ulimit -n) is \(limit.current): serving at most \(connections) connections at "
+          + "once, not \(wanted) (\(kept.reserved) descriptors kept for the database, the server's threads and the "
+          + "files open at start); more clients wait")
+    }
+    var fitted = configuration
+    fitted.connectionLimit = connections
+    return fitted
   }
 
   /// Where the feed is read from: `--read-db`, else `$STACKFEED_READ_DB`, else the database itself. A read
