@@ -48,7 +48,7 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
     let started = pthread_create(
       &thread, nil,
       { context in
-        Unmanaged<Acceptor>.fromOpaque(context!).takeRetainedValue().run()
+        if let context { Unmanaged<Acceptor>.fromOpaque(context).takeRetainedValue().run() }
         return nil
       }, context)
     guard started == 0 else {

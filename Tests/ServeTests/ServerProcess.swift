@@ -95,11 +95,12 @@ final class ServerProcess {
   func start(_ arguments: [String] = []) throws {
     _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
     let process = Process()
+    let serve = ["serve", "--port", "0"] + arguments
     process.executableURL = executable
-    process.arguments = ["serve", "--port", "0"] + arguments
+    process.arguments = serve
     if let shellBeforeServe {
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
-      process.arguments = ["-c", shellBeforeServe + " && exec \"$0\" \"$@\"", executable.path] + process.arguments!
+      process.arguments = ["-c", shellBeforeServe + " && exec \"$0\" \"$@\"", executable.path] + serve
     }
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
