@@ -22,7 +22,7 @@ struct ConnectionLimitTests {
     let held = try (0..<2).map { _ in
       let descriptor = try HTTPClient.connect(port: server.port)
       try HTTPClient.send(Array("GET /held HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: descriptor)
-      #expect(try Self.readAnswer(descriptor).hasSuffix("ok"))
+      #expect(try HTTPClient.readAnswer(descriptor).text == "ok")
       return descriptor
     }
     // A third client connects (the kernel completes the handshake) and sends its request before a slot is free.
@@ -33,28 +33,5 @@ struct ConnectionLimitTests {
     close(waiting)
     close(held[1])
     #expect(reply.status == 200 && reply.text == "ok")
-  }
-
-  /// The connection ended before a whole answer.
-  struct EndedEarly: Error {}
-
-  /// Reads one answer of a kept-alive connection: its head and `Content-Length` bytes of body, as text.
-  static func readAnswer(_ descriptor: Int32) throws -> String {
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let text = String(decoding: bytes, as: UTF8.self)
-      if let end = text.range(of: "\r\n\r\n"),
-        let length = text[..<end.lowerBound].split(separator: "\r\n").first(where: {
-          $0.lowercased().hasPrefix("content-length:")
-        }).flatMap({ Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }),
-        text.utf8.count - text[..<end.upperBound].utf8.count >= length
-      {
-        return text
-      }
-      let count = read(descriptor, &buffer, buffer.count)
-      guard count > 0 else { throw EndedEarly() }
-      bytes += buffer[..<count]
-    }
   }
 }

@@ -85,6 +85,18 @@ public enum HTTPClient {
     return bytes
   }
 
+  /// Reads one answer on a connection kept alive: its head and `Content-Length` bytes of body, parsed.
+  public static func readAnswer(_ descriptor: Int32) throws -> HTTPReply {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      if let reply = try? parse(bytes) { return reply }
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0 else { return try parse(bytes) }
+      bytes += chunk[0..<count]
+    }
+  }
+
   /// One request and its whole answer. `body` is sent after the head as it is (give its `Content-Length` in
   /// `headers`).
   public static func request(

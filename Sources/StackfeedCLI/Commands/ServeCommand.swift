@@ -15,13 +15,15 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
   static let usage =
-    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--quiet] [--require-auth] [--db PATH|URL] "
-    + "[--read-db URL]"
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--max-connections N] [--quiet] [--require-auth] "
+    + "[--db PATH|URL] [--read-db URL]"
   static let help = """
       --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
       --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
       --threads N         worker threads, each serving many connections (default: one per CPU core);
                           0 serves each connection on its own thread
+      --max-connections N connections open at once, 1 … 65536 (default 1024; fewer when the file descriptor
+                          limit, ulimit -n, is too low for them: said at start); more clients wait to connect
       --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
                           duration; never a header, so never a token)
       --require-auth      every /v1 route needs Authorization: Bearer TOKEN (scope read or more; stackfeed
@@ -36,6 +38,7 @@ struct ServeCommand: Command {
   var host = "127.0.0.1"
   var port = 8080
   var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  var maxConnections = 1024
   var quiet = false
   var requireAuth = false
   /// `--read-db`: the database the feed is read from, when not the one `--db` names.
@@ -51,6 +54,10 @@ struct ServeCommand: Command {
     guard port <= 65535 else { throw UsageError("--port takes a port number from 0 to 65535, not \(port)") }
     threads = try arguments.integer("threads", minimum: 0) ?? max(1, threads)
     guard threads <= 1024 else { throw UsageError("--threads takes 0 to 1024, not \(threads)") }
+    maxConnections = try arguments.integer("max-connections", minimum: 1) ?? maxConnections
+    guard maxConnections <= 65536 else {
+      throw UsageError("--max-connections takes 1 to 65536, not \(maxConnections)")
+    }
     quiet = arguments.flag("--quiet")
     requireAuth = arguments.flag("--require-auth")
     readDatabase = try arguments.option("--read-db")
@@ -81,7 +88,8 @@ struct ServeCommand: Command {
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     defer { pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil) }
     let configuration = try fittingDescriptors(
-      HTTPServer.Configuration(host: host, port: port, threads: threads), location: location, in: context)
+      HTTPServer.Configuration(host: host, port: port, threads: threads, connectionLimit: maxConnections),
+      location: location, in: context)
     let quiet = quiet
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       if !quiet { AccessLog.write(exchange) }

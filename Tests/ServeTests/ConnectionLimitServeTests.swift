@@ -2,12 +2,13 @@ import Foundation
 import StackfeedTestSupport
 import Testing
 
-/// `serve` under a low file descriptor limit (`ulimit -n`, set by the shell that runs it): it fits its
-/// connection limit and says so in one line, or refuses to start when not one connection fits.
+/// `serve`'s connection limit: `--max-connections`, past which a client waits, and the file descriptor limit
+/// (`ulimit -n`, set by the shell that runs it), to which it fits the connection limit, saying so in one line, or
+/// refuses to start when not one connection fits.
 @Suite(
-  "serve: the file descriptor limit",
+  "serve: the connection and file descriptor limits",
   .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
-struct DescriptorLimitServeTests {
+struct ConnectionLimitServeTests {
   @Test("under ulimit -n 64 it serves fewer connections, saying so on stderr", arguments: ["0", "2"])
   func lowered(threads: String) throws {
     let server = try ServerProcess()
@@ -38,5 +39,20 @@ struct DescriptorLimitServeTests {
     try server.seed()
     try server.start(["--db", server.database])
     #expect(!server.log.contains("file descriptor limit"))
+  }
+
+  @Test("--max-connections 1: a second client waits until the first connection closes", arguments: ["0", "2"])
+  func secondClientWaits(threads: String) throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database, "--threads", threads, "--max-connections", "1"])
+    let first = try HTTPClient.connect(port: server.port)
+    try HTTPClient.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: first)
+    #expect(try HTTPClient.readAnswer(first).status == 200)
+    let second = try HTTPClient.connect(port: server.port)
+    try HTTPClient.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), to: second)
+    close(first)
+    #expect(try HTTPClient.parse(HTTPClient.readToEnd(second)).status == 200)
+    close(second)
   }
 }
