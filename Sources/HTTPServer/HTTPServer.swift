@@ -104,10 +104,13 @@ public final class HTTPServer: @unchecked Sendable {
       if configuration.threads > 1 { options.append(Self.option(.THREAD_POOL_SIZE, configuration.threads)) }
     }
     options.append(Self.option(.END, 0))
-    let core = Core(handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit, acceptor: acceptor)
+    let core = Core(
+      handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit,
+      connectionLimit: configuration.connectionLimit, acceptor: acceptor)
     let closure = Unmanaged.passUnretained(core).toOpaque()
-    let notify: MHD_NotifyConnectionCallback? = acceptor == nil ? nil : connectionNotified
-    guard let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, notify, closure, &options) else {
+    guard
+      let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, connectionNotified, closure, &options)
+    else {
       close(socket.descriptor)
       throw HTTPServerError(
         isAddressInUse: false,
@@ -171,25 +174,37 @@ private final class Core: Sendable {
   let onFinish: @Sendable (HTTPExchange) -> Void
   let bodyLimit: Int
   let inFlight = Atomic(0)
+  /// The connections open now (libmicrohttpd's connection notifications).
+  let open = Atomic(0)
+  /// The most connections open at once: at it, every answer closes its connection (``queue(_:on:core:)``).
+  let connectionLimit: Int
   /// What accepts the connections with a thread per connection (else libmicrohttpd does).
   let acceptor: Acceptor?
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    bodyLimit: Int, acceptor: Acceptor?
+    bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?
   ) {
     self.handler = handler
     self.onFinish = onFinish
     self.bodyLimit = bodyLimit
+    self.connectionLimit = connectionLimit
     self.acceptor = acceptor
   }
 }
 
-/// libmicrohttpd's connection notification (set with a thread per connection only): a closed connection frees
-/// the ``Acceptor``'s slot.
+/// libmicrohttpd's connection notification: counts the open connections; a closed one frees the ``Acceptor``'s
+/// slot.
 private let connectionNotified: MHD_NotifyConnectionCallback = { closure, _, _, code in
-  guard let closure, code == .CONNECTION_NOTIFY_CLOSED else { return }
-  Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue().acceptor?.closed()
+  guard let closure else { return }
+  let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
+  switch code {
+  case .CONNECTION_NOTIFY_STARTED:
+    core.open.add(1, ordering: .relaxed)
+  case .CONNECTION_NOTIFY_CLOSED:
+    core.open.subtract(1, ordering: .relaxed)
+    core.acceptor?.closed()
+  }
 }
 
 /// One request's state between libmicrohttpd's calls (kept in its `con_cls`).
@@ -264,7 +279,7 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
   let response = core.handler(request)
   exchange.status = response.status
   exchange.bytes = exchange.method == "HEAD" ? 0 : response.body.count
-  return queue(response, on: connection)
+  return queue(response, on: connection, core: core)
 }
 
 /// The request's `Content-Length`, when it has one that is a number.
@@ -286,8 +301,11 @@ private let requestCompleted: MHD_RequestCompletedCallback = { closure, _, state
       duration: ContinuousClock.now - exchange.start, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
 }
 
-/// Sends `response` (libmicrohttpd copies the body).
-private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+/// Sends `response` (libmicrohttpd copies the body). At the connection limit the answer carries
+/// `Connection: close` and libmicrohttpd closes the connection after it, so that a client waiting to connect
+/// gets its turn: kept-alive connections would otherwise hold every slot for as long as their clients keep
+/// asking.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: Core) -> MHD_Result {
   let made = response.body.withUnsafeBytes { body in
     stackfeed_mhd_create_response_from_buffer(
       body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
@@ -296,6 +314,9 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
   defer { stackfeed_mhd_destroy_response(made) }
   for field in response.headers {
     _ = stackfeed_mhd_add_response_header(made, field.name, field.value ?? "")
+  }
+  if core.open.load(ordering: .relaxed) >= core.connectionLimit {
+    _ = stackfeed_mhd_add_response_header(made, "Connection", "close")
   }
   return stackfeed_mhd_queue_response(connection, UInt32(response.status), made)
 }
