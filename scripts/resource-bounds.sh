@@ -7,7 +7,7 @@
 #   scripts/resource-bounds.sh            # list at 10k vs 1M rows, render (json, svg) at 1k vs 10k, serve (debug build)
 #   SMALL=10000 BIG=1000000 RENDER_SMALL=10000 RENDER_BIG=1000000 STACKFEED_BIN=.build/release/stackfeed \
 #     scripts/resource-bounds.sh          # the full figures with a release binary
-#   ONLY=serve scripts/resource-bounds.sh # the serve section alone
+#   ONLY=serve scripts/resource-bounds.sh # the serve section alone (SERVE=1: after the others; not yet in CI)
 #
 # Peak RSS comes from /usr/bin/time (%M, KiB). "Flat" means the big run needs at most MAX_GROWTH_KB more
 # than the small one (default 8 MiB; holding a million rows would take hundreds of MiB).
@@ -80,34 +80,34 @@ done
 
 echo "resource-bounds: databases ready ($SECONDS s)"
 if [ "$ONLY" != serve ]; then
-small_kb=$(peak_kb "$BIN" list --db "${db[$SMALL]}" --format json)
-big_kb=$(peak_kb "$BIN" list --db "${db[$BIG]}" --format json)
-check_flat "list --format json" "$SMALL" "$small_kb" "$BIG" "$big_kb"
-small_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_SMALL]}" --format json)
-big_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_BIG]}" --format json)
-check_flat "render --format json" "$RENDER_SMALL" "$small_kb" "$RENDER_BIG" "$big_kb"
-small_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_SMALL]}" --format svg)
-big_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_BIG]}" --format svg)
-check_flat "render --format svg" "$RENDER_SMALL" "$small_kb" "$RENDER_BIG" "$big_kb"
+  small_kb=$(peak_kb "$BIN" list --db "${db[$SMALL]}" --format json)
+  big_kb=$(peak_kb "$BIN" list --db "${db[$BIG]}" --format json)
+  check_flat "list --format json" "$SMALL" "$small_kb" "$BIG" "$big_kb"
+  small_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_SMALL]}" --format json)
+  big_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_BIG]}" --format json)
+  check_flat "render --format json" "$RENDER_SMALL" "$small_kb" "$RENDER_BIG" "$big_kb"
+  small_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_SMALL]}" --format svg)
+  big_kb=$(peak_kb "$BIN" render --db "${db[$RENDER_BIG]}" --format svg)
+  check_flat "render --format svg" "$RENDER_SMALL" "$small_kb" "$RENDER_BIG" "$big_kb"
 
-# A closed pipe: the reader takes one line and goes; stackfeed must end at once, with exit 0 and no message.
-# SVG is one picture whose header holds the total height, so it lays out every row before writing anything
-# (its body waits in a temporary file): it is checked on the render-sized feed (see docs/RELIABILITY.md).
-for case in "list:$BIG" "list --format json:$BIG" "render --format json:$BIG" "render --format html:$BIG" \
-  "render --format svg:$RENDER_BIG"; do
-  command=${case%:*} rows=${case##*:}
-  start=$(date +%s%N)
-  set +o pipefail
-  # shellcheck disable=SC2086
-  "$BIN" $command --db "${db[$rows]}" 2>"$WORK/pipe-err" | head -1 >/dev/null
-  status=${PIPESTATUS[0]}
-  set -o pipefail
-  ms=$((($(date +%s%N) - start) / 1000000))
-  [ "$status" = 0 ] || fail "stackfeed $command | head -1: exit $status"
-  [ ! -s "$WORK/pipe-err" ] || fail "stackfeed $command | head -1 wrote: $(head -c 300 "$WORK/pipe-err")"
-  echo "resource-bounds: stackfeed $command | head -1 on $rows rows: exit 0, silent, ${ms} ms"
-done
+  # A closed pipe: the reader takes one line and goes; stackfeed must end at once, with exit 0 and no message.
+  # SVG is one picture whose header holds the total height, so it lays out every row before writing anything
+  # (its body waits in a temporary file): it is checked on the render-sized feed (see docs/RELIABILITY.md).
+  for case in "list:$BIG" "list --format json:$BIG" "render --format json:$BIG" "render --format html:$BIG" \
+    "render --format svg:$RENDER_BIG"; do
+    command=${case%:*} rows=${case##*:}
+    start=$(date +%s%N)
+    set +o pipefail
+    # shellcheck disable=SC2086
+    "$BIN" $command --db "${db[$rows]}" 2>"$WORK/pipe-err" | head -1 >/dev/null
+    status=${PIPESTATUS[0]}
+    set -o pipefail
+    ms=$((($(date +%s%N) - start) / 1000000))
+    [ "$status" = 0 ] || fail "stackfeed $command | head -1: exit $status"
+    [ ! -s "$WORK/pipe-err" ] || fail "stackfeed $command | head -1 wrote: $(head -c 300 "$WORK/pipe-err")"
+    echo "resource-bounds: stackfeed $command | head -1 on $rows rows: exit 0, silent, ${ms} ms"
+  done
 fi
 
-. scripts/serve-bounds.sh
+if [ "$ONLY" = serve ] || [ "${SERVE:-0}" = 1 ]; then . scripts/serve-bounds.sh; fi
 echo "resource-bounds: ok ($SECONDS s)"
