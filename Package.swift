@@ -88,7 +88,7 @@ let package = Package(
     .target(name: "CDeflate", linkerSettings: [.linkedLibrary("dl")]),
     // gzip over whole buffers (the HTTP API's Content-Encoding): the ONLY module that imports CDeflate.
     .target(name: "GzipCore", dependencies: ["CDeflate"]),
-    // Migrations/ and Seeds/ compiled into the binary with C23 #embed.
+    // Migrations/, Seeds/ and docs/openapi.json compiled into the binary with C23 #embed.
     .target(
       name: "CStackfeedBundle",
       cSettings: [.unsafeFlags(["-std=c23"])]

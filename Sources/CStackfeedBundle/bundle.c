@@ -61,6 +61,9 @@ static const unsigned char file_18[] = {
 static const unsigned char file_19[] = {
 #embed "../../Seeds/profile.json" suffix(, 0) if_empty(0)
 };
+static const unsigned char file_20[] = {
+#embed "../../docs/openapi.json" suffix(, 0) if_empty(0)
+};
 
 const StackfeedBundledFile stackfeed_bundled_files[] = {
   {"Migrations/0001_header_profile.sql", file_0, sizeof file_0 - 1},
@@ -83,6 +86,7 @@ const StackfeedBundledFile stackfeed_bundled_files[] = {
   {"Seeds/orders.json", file_17, sizeof file_17 - 1},
   {"Seeds/products.json", file_18, sizeof file_18 - 1},
   {"Seeds/profile.json", file_19, sizeof file_19 - 1},
+  {"docs/openapi.json", file_20, sizeof file_20 - 1},
 };
 
-const unsigned long stackfeed_bundled_file_count = 20;
+const unsigned long stackfeed_bundled_file_count = 21;

@@ -3,6 +3,8 @@ import FeedStore
 /// The paths the API answers.
 enum Endpoint: Equatable {
   case index, health, ready, feed, render, stack
+  /// `/openapi.json`: the API's OpenAPI document (docs/openapi.json).
+  case openAPI
   case row(kind: String, id: String)
   /// `/v1/me`: the caller's user.
   case me
@@ -15,6 +17,7 @@ enum Endpoint: Equatable {
     case "/": self = .index
     case "/healthz": self = .health
     case "/readyz": self = .ready
+    case "/openapi.json": self = .openAPI
     case "/v1/feed": self = .feed
     case "/v1/render": self = .render
     case "/v1/stack": self = .stack
@@ -33,6 +36,13 @@ enum Endpoint: Equatable {
     }
   }
 
+  /// Every path the endpoints answer, as docs/openapi.json writes them (`/v1/rows/{kind}/{id}` for the rows): the
+  /// OpenAPI tests check that the document describes exactly these and the plugins' routes.
+  static let paths = [
+    "/", "/healthz", "/readyz", "/openapi.json", "/v1/feed", "/v1/render", "/v1/stack", "/v1/rows/{kind}/{id}",
+    "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
+  ]
+
   /// The methods the endpoint answers, as `Allow` lists them in a 405 answer.
   var methods: [String] { ["GET", "HEAD"] }
 
@@ -41,17 +51,18 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack: true
-    case .index, .health, .ready, .feed, .render, .stack, .row: false
+    case .index, .health, .ready, .openAPI, .feed, .render, .stack, .row: false
     }
   }
 
   /// The scope a `method` request needs, nil when it needs no token: the personal routes need `read`, and with
-  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz` and `/readyz` never need one.
+  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`, `/readyz` and
+  /// `/openapi.json` never need one.
   func scope(for method: String, requireAuth: Bool) -> TokenScope? {
     switch self {
     case .me, .myFeed, .myRender, .myStack: .read
     case .feed, .render, .stack, .row: requireAuth ? .read : nil
-    case .index, .health, .ready: nil
+    case .index, .health, .ready, .openAPI: nil
     }
   }
 }

@@ -133,9 +133,14 @@ public struct FeedAPI: Sendable {
     }
     let query = Query(parameters)
     let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
-    if endpoint == .index || endpoint == .health {  // the endpoints that do not read the store
+    if endpoint == .index || endpoint == .health || endpoint == .openAPI {  // the endpoints that do not read the store
       var parameters = query
-      let made = endpoint == .index ? try Self.index(&parameters) : try Self.health(&parameters)
+      let made =
+        switch endpoint {
+        case .index: try Self.index(&parameters)
+        case .health: try Self.health(&parameters)
+        default: try Self.openAPI(&parameters)
+        }
       let page = Self.tagged(form.apply(to: made), traits: Self.traits(asked: query))
       return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
     }
@@ -199,6 +204,7 @@ public struct FeedAPI: Sendable {
     case .index:
       return try Self.index(&query)
     case .health: return try Self.health(&query)
+    case .openAPI: return try Self.openAPI(&query)
     case .ready: return try ready(snapshot)
     case .feed, .myFeed: return try feed(&query, snapshot, viewer: viewer)
     case .render, .myRender: return try render(&query, snapshot, viewer: viewer)

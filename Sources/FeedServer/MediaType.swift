@@ -8,6 +8,9 @@ enum MediaType {
   static let html = "text/html; charset=utf-8"
   /// Problems (RFC 9457).
   static let problem = "application/problem+json; charset=utf-8"
+  /// The OpenAPI document (`GET /openapi.json`): OpenAPI's own registered type, so that it is sent as written,
+  /// never compacted as the API's JSON documents are (``JSONForm``).
+  static let openAPI = "application/vnd.oai.openapi+json; version=3.1"
 
   /// The media type of a renderer's output in `format`.
   static func of(_ format: RenderFormat) -> String {

@@ -6,8 +6,9 @@ import CStackfeedBundle
   import Foundation
 #endif
 
-/// The files of `Migrations/` and `Seeds/`, compiled into the binary by `CStackfeedBundle` (C23 `#embed`), so
-/// that `swift run`, the tests and a release binary copied anywhere all carry them.
+/// The files of `Migrations/` and `Seeds/`, and `docs/openapi.json` (what `GET /openapi.json` answers), compiled
+/// into the binary by `CStackfeedBundle` (C23 `#embed`), so that `swift run`, the tests and a release binary
+/// copied anywhere all carry them.
 ///
 /// Regenerate the table with `scripts/generate-bundle.sh` after adding, renaming or removing a file;
 /// `BundledFilesTests` fails while it is out of date.
@@ -21,7 +22,7 @@ public enum BundledFiles {
     return BundledFile(path: String(cString: path), data: data)
   }
 
-  /// The files directly in `folder` (`"Migrations"` or `"Seeds"`), by file name.
+  /// The files directly in `folder` (`"Migrations"`, `"Seeds"` or `"docs"`), by file name.
   public static func files(in folder: String) -> [String: Data] {
     let prefix = folder + "/"
     var files: [String: Data] = [:]

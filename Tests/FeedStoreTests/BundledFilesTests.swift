@@ -9,9 +9,10 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-  /// Every non-hidden file under Migrations/ and Seeds/ on disk, by path relative to the package root.
+  /// Every non-hidden file under Migrations/ and Seeds/ on disk, and docs/openapi.json, by path relative to the
+  /// package root.
   static func filesOnDisk() throws -> [String: Data] {
-    var files: [String: Data] = [:]
+    var files = ["docs/openapi.json": try Data(contentsOf: packageRoot.appendingPathComponent("docs/openapi.json"))]
     for folder in ["Migrations", "Seeds"] {
       let url = packageRoot.appendingPathComponent(folder)
       guard let walker = FileManager.default.enumerator(atPath: url.path) else { continue }
@@ -27,7 +28,7 @@ import Testing
     return files
   }
 
-  @Test func theBundleHoldsExactlyTheFilesOfMigrationsAndSeedsByteForByte() throws {
+  @Test func theBundleHoldsExactlyTheFilesOfMigrationsAndSeedsAndTheOpenAPIDocumentByteForByte() throws {
     let onDisk = try Self.filesOnDisk()
     let bundled = Dictionary(uniqueKeysWithValues: BundledFiles.all.map { ($0.path, $0.data) })
     let hint = "run scripts/generate-bundle.sh"
