@@ -104,8 +104,8 @@ export STACKFEED_POSTGRES_BIN=
 # .ci/run's STACKFEED_REQUIRE_ALL_TESTS=1 (Tests/StackfeedTestSupport/Requirement.swift).
 unset STACKFEED_REQUIRE_ALL_TESTS
 # The test targets that run optional programs, libraries or servers: those that look them up with OptionalTool,
-# OptionalLibrary or PostgresPrograms.
-filter=$(grep -rlE --include='*.swift' 'Optional(Tool|Library)\.|PostgresPrograms\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
+# OptionalLibrary, OptionalPythonModule or PostgresPrograms.
+filter=$(grep -rlE --include='*.swift' 'Optional(Tool|Library|PythonModule)\.|PostgresPrograms\.' Tests | cut -d/ -f2 | grep -v '^StackfeedTestSupport$' | sort -u |
   paste -sd'|')
 
 # A hard-coded absolute path would escape the hiding: every optional program goes through OptionalTool.

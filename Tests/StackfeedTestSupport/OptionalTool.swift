@@ -15,7 +15,7 @@ public struct OptionalTool: Sendable {
   public static let rsvgConvert = OptionalTool(names: ["rsvg-convert"], package: "librsvg2-bin")
   /// A browser: rasterises the SVG and HTML pictures (TextInkTests), loads the served page (BrowserTests).
   public static let chromium = OptionalTool(names: ["chromium", "chromium-browser"], package: "chromium")
-  /// Runs the Python checks in scripts/ (TextInkTests, BrowserTests).
+  /// Runs the Python checks in scripts/ (TextInkTests, BrowserTests, OpenAPITests).
   public static let python3 = OptionalTool(names: ["python3"], package: "python3")
   /// The SQLite shell: another process that holds a lock (LifecycleTests).
   public static let sqlite3 = OptionalTool(names: ["sqlite3"], package: "sqlite3")

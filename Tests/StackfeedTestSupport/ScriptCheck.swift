@@ -1,7 +1,7 @@
 import Foundation
 
-/// One of the repository's Python checks (`scripts/NAME.py`: the browser, gallery, accessibility and text-ink
-/// checks) run to its end with python3, as the suites that gate on ``OptionalTool/python3`` run them.
+/// One of the repository's Python checks (`scripts/NAME.py`: the browser, gallery, accessibility, text-ink and
+/// OpenAPI checks) run to its end with python3, as the suites that gate on ``OptionalTool/python3`` run them.
 public struct ScriptCheck {
   /// The script's exit status.
   public let status: Int32
