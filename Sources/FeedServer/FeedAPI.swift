@@ -159,11 +159,10 @@ public struct FeedAPI: Sendable {
       // for L, an indented one never for a compact one.
       // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
       let plain = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
-      var key = plain
-      key.gzipFrom = gzipFrom
-      if let remembered = snapshot.memo[key] { return remembered }
+      let key = plain.gzipped(from: gzipFrom)
+      if let remembered = snapshot.memo?[key] { return remembered }
       let identity: HTTPResponse
-      if gzipFrom != nil, let remembered = snapshot.memo[plain] {
+      if gzipFrom != nil, let remembered = snapshot.memo?[plain] {
         identity = remembered
       } else {
         // A read runs again after a lost connection: each run takes the request's parameters afresh.
@@ -172,11 +171,11 @@ public struct FeedAPI: Sendable {
         identity = Self.encoded(
           Self.tagged(form.apply(to: made), viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
           compresses: compresses)
-        if identity.status == 200 { snapshot.memo.remember(identity, for: plain) }
+        if identity.status == 200 { snapshot.memo?.remember(identity, for: plain) }
       }
       guard gzipFrom != nil, identity.status == 200 else { return identity }
       let sent = Self.encoded(identity, gzipFrom: gzipFrom, compresses: compresses)
-      snapshot.memo.remember(sent, for: key)
+      snapshot.memo?.remember(sent, for: key)
       return sent
     }
   }

@@ -18,14 +18,16 @@ public protocol FeedSource: Sendable {
 /// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds
 /// only answers made from that same version.
 public struct FeedSnapshot {
-  /// The answers made earlier from the version of the feed this read sees.
-  let memo: AnswerMemo
+  /// The answers made earlier from the version of the feed this read sees; `nil`: this read neither looks
+  /// answers up nor remembers them (``AnswerMemo``).
+  let memo: RememberedAnswers?
   private let registry: PluginRegistry
   /// The connection, in the read transaction.
   let database: StoreConnection
 
-  /// A snapshot over `database`, in a read transaction of the version `memo` was told to use.
-  init(memo: AnswerMemo, registry: PluginRegistry, database: StoreConnection) {
+  /// A snapshot over `database`, in a read transaction of the version of the feed `memo`'s answers were made
+  /// from.
+  init(memo: RememberedAnswers?, registry: PluginRegistry, database: StoreConnection) {
     self.memo = memo
     self.registry = registry
     self.database = database

@@ -1,47 +1,45 @@
 import PostgresCore
 
-/// One pooled connection of ``PostgresReaders``, with its ``AnswerMemo`` and the version of the feed its answers
-/// are labelled with: the connection listens on `Connection.commitChannel`, where every committed write
-/// transaction of the store announces itself, and each notification starts a new version.
+/// One pooled connection of ``PostgresReaders``: it listens on `Connection.commitChannel`, where every committed
+/// write transaction of the store announces itself, and tells each read whether the feed changed since its
+/// previous read (the "feed changed" of the ``AnswerMemo``'s generation protocol).
 ///
 /// Before each read one round trip with no statement (`Connection.receivedNotifications()`) brings every
 /// notification of a commit acknowledged before the request: an answer is never served after a commit that
 /// changed it was acknowledged, in whatever process. A new session (the connection was opened again: what was
-/// announced meanwhile went to the old one) and a connection that cannot listen (a hot standby: then every read
-/// is a new version) start a new version too.
+/// announced meanwhile went to the old one) counts as a change too, until a read has asked. A connection that
+/// cannot listen (a hot standby) cannot tell: its reads use no memo.
 final class PostgresReader: @unchecked Sendable {  // used by one request at a time
   let connection: PostgresCore.Connection
-  let memo: AnswerMemo
-  private var current: Int64 = 0
   private var isListening = false
   private var canListen = true
+  /// Whether no read has asked since the session began.
+  private var isNewSession = true
 
-  init(connection: PostgresCore.Connection, memo: AnswerMemo) {
+  init(connection: PostgresCore.Connection) {
     self.connection = connection
-    self.memo = memo
   }
 
-  /// The version of the feed a read starting now sees, for its memo (``AnswerMemo/use(version:)``): taken
-  /// before the read's snapshot. Throws the connection's error (`isConnectionLost` when it is gone).
-  func version() throws -> Int64 {
+  /// Whether a commit was announced (or the session is new) since this connection's previous read; `nil` when
+  /// the connection cannot listen. Asked before the read's snapshot. Throws the connection's error
+  /// (`isConnectionLost` when it is gone).
+  func feedChanged() throws -> Bool? {
     if !isListening { try listen() }
-    if !canListen {
-      current += 1
-    } else if try connection.receivedNotifications() > 0 {
-      current += 1
-    }
-    return current
+    guard canListen else { return nil }
+    let announced = try connection.receivedNotifications() > 0
+    let changed = announced || isNewSession
+    isNewSession = false
+    return changed
   }
 
   /// Opens a new session after the connection was lost; it listens again before its first read.
   func reconnect() throws {
     isListening = false
-    current += 1
+    isNewSession = true
     try connection.reconnect()
   }
 
   private func listen() throws {
-    current += 1
     do {
       try connection.listen(to: PostgresCore.Connection.commitChannel)
       canListen = true

@@ -2,20 +2,21 @@ import FeedPlugins
 import FeedStore
 import PostgresCore
 
-/// The PostgreSQL store for the server: one connection per worker at a time (kept in a ``ConnectionPool``),
+/// The PostgreSQL store for the server: one connection per request at a time (kept in a ``ConnectionPool``),
 /// each page read in one `REPEATABLE READ READ ONLY` transaction, so a re-seed committed by another process is
 /// seen whole or not at all. A connection the server dropped (restart, failover) is opened again and the read
 /// run once more: a read has no effect to repeat, so the answer is right or the request gets a 503, never a
 /// wrong page.
 ///
-/// Each connection keeps an ``AnswerMemo``, as on SQLite, and listens on PostgresCore's
-/// `Connection.commitChannel`, where every write transaction of the store (any process, any machine) announces
-/// its commit. Before each read one round trip without a statement brings the notifications of every commit
-/// acknowledged so far (``PostgresReader/version()``): any of them, or a new session, starts a new version, and
-/// the memo forgets its answers. An answer is labelled with the version taken before its snapshot, so a commit
-/// that snapshot missed is announced after that label and forgets it. A connection that cannot listen (a hot
-/// standby, `--read-db`) starts a new version at every read: no memo there. Writes (``write(_:)``) run on
-/// connections of their own, and announce their commits like every write.
+/// The server's one ``AnswerMemo`` is shared by every connection, as on SQLite. Each connection listens on
+/// PostgresCore's `Connection.commitChannel`, where every write transaction of the store (any process, any
+/// machine) announces its commit, and before each read one round trip without a statement brings the
+/// notifications of every commit acknowledged so far (``PostgresReader/feedChanged()``): any of them, or a new
+/// session, is "the feed changed" of the memo's generation protocol, asked before the read's snapshot. A
+/// connection that cannot listen (a hot standby, `--read-db`) reads without the memo. Writes (``write(_:)``) run
+/// on connections of their own, and announce their commits like every write. Reads and writes each have a
+/// bounded pool (``StoreLimits``): a request finding all its pool's connections in use waits for one, then gets
+/// 503; the listening is done on the read connections themselves (no connection of its own).
 public final class PostgresReaders: FeedSource, Sendable {
   private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
     let connection: PostgresCore.Connection
@@ -26,17 +27,18 @@ public final class PostgresReaders: FeedSource, Sendable {
   /// The URL without its password, for messages.
   public let name: String
   private let registry: PluginRegistry
-  private let readers = ConnectionPool<PostgresReader>()
-  private let writers = ConnectionPool<Writer>()
-  private let memoBytes: Int
+  private let readers: ConnectionPool<PostgresReader>
+  private let writers: ConnectionPool<Writer>
+  private let memo: AnswerMemo
 
-  /// Readers of the PostgreSQL database at `location`; each connection's memo holds at most `memoBytes` of
-  /// answers.
-  public init(location: StoreLocation, registry: PluginRegistry, memoBytes: Int = 4 << 20) {
+  /// Readers of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds).
+  public init(location: StoreLocation, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
     self.url = location.path
     self.name = location.name
     self.registry = registry
-    self.memoBytes = memoBytes
+    readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
+    writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
+    memo = AnswerMemo(budget: limits.memoBytes)
   }
 
   /// Runs `body` over one read transaction of the database; ``StoreUnavailable`` when it cannot be reached or
@@ -49,6 +51,8 @@ public final class PostgresReaders: FeedSource, Sendable {
         { reader in try reading(on: reader, body) })
     } catch let error as PostgresError where error.isBusy {
       throw StoreUnavailable(description: "the database \(name) cannot be read now: \(error.message)")
+    } catch let error as ConnectionPoolExhausted {
+      throw StoreUnavailable(error, database: name, reading: true)
     }
   }
 
@@ -56,10 +60,10 @@ public final class PostgresReaders: FeedSource, Sendable {
   private func reading<T>(on reader: PostgresReader, _ body: (FeedSnapshot) throws -> T) throws -> T {
     let connection = reader.connection
     func once() throws -> T {
-      let version = try reader.version()
+      let generation = memo.generationBeforeRead()
+      let answers = try reader.feedChanged().flatMap { memo.answers(forReadFrom: generation, feedChanged: $0) }
       return try connection.read {
-        reader.memo.use(version: version)
-        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .postgres(connection)))
+        try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
       }
     }
     do {
@@ -81,11 +85,13 @@ public final class PostgresReaders: FeedSource, Sendable {
         { writer in try writer.connection.write { try body(.postgres(writer.connection)) } })
     } catch let error as PostgresError where error.isBusy {
       throw StoreUnavailable(description: "the database \(name) cannot be written now: \(error.message)")
+    } catch let error as ConnectionPoolExhausted {
+      throw StoreUnavailable(error, database: name, reading: false)
     }
   }
 
   private func open() throws -> PostgresReader {
-    PostgresReader(connection: try connect(), memo: AnswerMemo(limit: memoBytes))
+    PostgresReader(connection: try connect())
   }
 
   private func connect() throws -> PostgresCore.Connection {

@@ -6,26 +6,34 @@ import SQLiteCore
   import Glibc
 #endif
 
-/// The SQLite store for the server: one read connection per worker at a time (kept in a ``ConnectionPool``,
-/// so there are at most as many as requests ever ran at once), each page read in one read transaction. With
-/// WAL, readers run in parallel with each other and with a writer (`stackfeed seed` in another process) and see
-/// the feed either before or after its transaction, never half of it.
+/// The SQLite store for the server: read connections kept in a ``ConnectionPool`` of at most
+/// ``StoreLimits/readers`` (one per request running at once; a request finding all in use waits for one, then
+/// gets 503), each page read in one read transaction. With WAL, readers run in parallel with each other and with a
+/// writer (`stackfeed seed` in another process) and see the feed either before or after its transaction, never
+/// half of it.
 ///
 /// Before each read the file is looked up: when it is missing the read is refused (503), and connections to a
 /// file that was replaced (another inode) are dropped, so the server follows the file at its path.
 ///
-/// Each connection keeps an ``AnswerMemo``. A read begins its transaction with `PRAGMA data_version`, which
-/// changes on a connection whenever another connection (any process) committed since its previous read
-/// (<https://www.sqlite.org/pragma.html#pragma_data_version>), and the memo is emptied when it changed: an
-/// answer is only ever served to a read of the version it was made from.
+/// The server's one ``AnswerMemo`` is shared by every connection. A read begins its transaction with
+/// `PRAGMA data_version`, which changes on a connection whenever another connection (any process) committed since
+/// its previous read (<https://www.sqlite.org/pragma.html#pragma_data_version>): that is "the feed changed" of the
+/// memo's generation protocol (``AnswerMemo``), so an answer is only ever served to a read of the version of the
+/// feed it was made from.
 ///
-/// Writes (``write(_:)``) run on connections of their own, which keep no memo: every commit of theirs is
-/// another connection's commit for the readers, so their `data_version` changes and their memos are emptied.
+/// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo:
+/// every commit of theirs is another connection's commit for the readers, so their `data_version` changes.
 public final class SQLiteReaders: FeedSource, Sendable {
-  private struct Reader: @unchecked Sendable {  // a connection is used by one request at a time
-    var database: Database
-    var file: FileIdentity
-    var memo: AnswerMemo
+  private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
+    let database: Database
+    let file: FileIdentity
+    /// `PRAGMA data_version` at the connection's previous read; `nil` before its first.
+    var dataVersion: Int64?
+
+    init(database: Database, file: FileIdentity) {
+      self.database = database
+      self.file = file
+    }
   }
 
   private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
@@ -41,37 +49,46 @@ public final class SQLiteReaders: FeedSource, Sendable {
   /// The database file.
   public let path: String
   private let registry: PluginRegistry
-  private let readers = ConnectionPool<Reader>()
-  private let writers = ConnectionPool<Writer>()
-  private let memoBytes: Int
+  private let readers: ConnectionPool<Reader>
+  private let writers: ConnectionPool<Writer>
+  private let memo: AnswerMemo
 
-  /// Readers of the database at `path`; each connection's memo holds at most `memoBytes` of answers.
-  public init(path: String, registry: PluginRegistry, memoBytes: Int = 4 << 20) {
+  /// Readers of the database at `path`, within `limits` (the memo's budget, the pools' bounds).
+  public init(path: String, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
     self.path = path
     self.registry = registry
-    self.memoBytes = memoBytes
+    readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
+    writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
+    memo = AnswerMemo(budget: limits.memoBytes)
   }
 
   /// Runs `body` over one read transaction of the file at ``path``; ``StoreUnavailable`` when the file is
-  /// missing, cannot be opened or cannot be read now.
+  /// missing, cannot be opened or cannot be read now, or no connection was free in time.
   public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
+    // Step 1 of the memo's protocol: before the file is looked up and before the snapshot.
+    let generation = memo.generationBeforeRead()
     let file = try currentFile()
     func reading(on reader: Reader) throws -> T {
       let database = reader.database
       return try database.read {
         // The first statement of the transaction: it starts the read, so the version is the one every later
         // query of this read sees.
-        reader.memo.use(version: try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0)
-        return try body(FeedSnapshot(memo: reader.memo, registry: registry, database: .sqlite(database)))
+        let version = try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0
+        let changed = version != reader.dataVersion
+        reader.dataVersion = version
+        let answers = memo.answers(forReadFrom: generation, feedChanged: changed)
+        return try body(FeedSnapshot(memo: answers, registry: registry, database: .sqlite(database)))
       }
     }
     do {
       // A connection whose read failed for another reason than a busy database is not used again.
       return try readers.using(
-        reusing: { $0.file == file }, opening: { try open(file) },
+        reusing: { $0.file == file }, opening: { Reader(database: try open(), file: file) },
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy } ?? false }, reading)
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be read now: \(error.message)")
+    } catch let error as ConnectionPoolExhausted {
+      throw StoreUnavailable(error, database: path, reading: true)
     }
   }
 
@@ -87,6 +104,8 @@ public final class SQLiteReaders: FeedSource, Sendable {
         { writer in try writer.database.write { try body(.sqlite(writer.database)) } })
     } catch let error as DatabaseError where !error.isConstraint {
       throw StoreUnavailable(description: "the database \(path) cannot be written now: \(error.message)")
+    } catch let error as ConnectionPoolExhausted {
+      throw StoreUnavailable(error, database: path, reading: false)
     }
   }
 
@@ -97,10 +116,6 @@ public final class SQLiteReaders: FeedSource, Sendable {
       throw StoreUnavailable(description: "the database \(path) is missing")
     }
     return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-  }
-
-  private func open(_ file: FileIdentity) throws -> Reader {
-    Reader(database: try open(), file: file, memo: AnswerMemo(limit: memoBytes))
   }
 
   private func open() throws -> Database {

@@ -3,68 +3,155 @@ import Testing
 
 @testable import FeedServer
 
-@Suite("AnswerMemo: serve's remembered answers")
+@Suite("AnswerMemo: serve's remembered answers, one budget for the server")
 struct AnswerMemoTests {
-  private func key(_ page: Int) -> AnswerMemo.Key {
-    AnswerMemo.Key(
-      path: "/v1/feed", query: [HTTPField("after", "feed_item:\(page):\(page):\(page)")], viewer: "default")
+  private func key(_ page: Int, viewer: String = "default") -> AnswerMemo.Key {
+    AnswerMemo.Key(path: "/v1/feed", query: [HTTPField("after", "feed_item:\(page):\(page):\(page)")], viewer: viewer)
   }
 
   private func answer(_ bytes: Int) -> HTTPResponse {
     HTTPResponse(status: 200, body: Array(repeating: UInt8(ascii: "x"), count: bytes))
   }
 
-  @Test("an answer is served for its version only: another version forgets every answer")
-  func versions() {
-    let memo = AnswerMemo(limit: 1 << 20)
-    memo.use(version: 1)
-    memo.remember(answer(10), for: key(1))
-    memo.use(version: 1)
-    #expect(memo[key(1)]?.body.count == 10)
-    #expect(memo[key(2)] == nil)
-    memo.use(version: 2)
-    #expect(memo[key(1)] == nil)
-    memo.use(version: 1)
-    #expect(memo[key(1)] == nil, "going back to a version number does not bring old answers back")
+  /// Offers `response` twice (the doorkeeper admits an answer the second time its page is made).
+  private func remember(_ response: HTTPResponse, for key: AnswerMemo.Key, in memo: AnswerMemo, generation: UInt64 = 1)
+  {
+    memo.remember(response, for: key, generation: generation)
+    memo.remember(response, for: key, generation: generation)
+  }
+
+  @Test("an answer is served for its generation only: a newer one forgets every answer, an older one finds none")
+  func generations() {
+    let memo = AnswerMemo(budget: 1 << 20)
+    remember(answer(10), for: key(1), in: memo, generation: 2)
+    #expect(memo.answer(for: key(1), generation: 2)?.body.count == 10)
+    #expect(memo.answer(for: key(2), generation: 2) == nil)
+    #expect(memo.answer(for: key(1), generation: 1) == nil, "an older generation finds nothing")
+    remember(answer(10), for: key(3), in: memo, generation: 1)
+    #expect(memo.answer(for: key(3), generation: 2) == nil, "an older generation keeps nothing")
+    #expect(memo.answer(for: key(1), generation: 3) == nil)
+    #expect(memo.held.count == 0, "the newer generation emptied the memo")
+    #expect(memo.answer(for: key(1), generation: 2) == nil, "going back to a generation brings nothing back")
+  }
+
+  @Test("a page is remembered the second time it is made; one made once is not")
+  func admission() {
+    let memo = AnswerMemo(budget: 1 << 20)
+    memo.remember(answer(10), for: key(1), generation: 1)
+    #expect(memo.answer(for: key(1), generation: 1) == nil)
+    memo.remember(answer(10), for: key(1), generation: 1)
+    #expect(memo.answer(for: key(1), generation: 1) != nil)
+    // The doorkeeper outlives generations: after a commit, a page asked before enters at its first making.
+    memo.remember(answer(10), for: key(1), generation: 2)
+    #expect(memo.answer(for: key(1), generation: 2) != nil)
   }
 
   @Test("the arguments as sent are the key: another order or value is another answer")
   func keys() {
-    let memo = AnswerMemo(limit: 1 << 20)
-    memo.use(version: 1)
+    let memo = AnswerMemo(budget: 1 << 20)
     let ordered = AnswerMemo.Key(
       path: "/v1/render", query: [HTTPField("limit", "5"), HTTPField("width", "320")], viewer: "default")
-    memo.remember(answer(1), for: ordered)
-    #expect(memo[ordered] != nil)
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: ordered.query.reversed(), viewer: "default")] == nil)
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5")], viewer: "default")] == nil)
-    let valueless = [HTTPField("limit", "5"), HTTPField("width", nil)]
-    #expect(memo[AnswerMemo.Key(path: "/v1/render", query: valueless, viewer: "default")] == nil)
+    remember(answer(1), for: ordered, in: memo)
+    #expect(memo.answer(for: ordered, generation: 1) != nil)
+    let reordered = AnswerMemo.Key(path: "/v1/render", query: ordered.query.reversed(), viewer: "default")
+    #expect(memo.answer(for: reordered, generation: 1) == nil)
+    let shorter = AnswerMemo.Key(path: "/v1/render", query: [HTTPField("limit", "5")], viewer: "default")
+    #expect(memo.answer(for: shorter, generation: 1) == nil)
+    let valueless = AnswerMemo.Key(
+      path: "/v1/render", query: [HTTPField("limit", "5"), HTTPField("width", nil)], viewer: "default")
+    #expect(memo.answer(for: valueless, generation: 1) == nil)
+    #expect(memo.answer(for: ordered.gzipped(from: 1024), generation: 1) == nil, "another coding, another answer")
+    #expect(ordered.gzipped(from: 1024).gzipped(from: nil) == ordered)
   }
 
   @Test("an answer made for one user is never another user's")
   func viewers() {
-    let memo = AnswerMemo(limit: 1 << 20)
-    memo.use(version: 1)
+    let memo = AnswerMemo(budget: 1 << 20)
     let ann = AnswerMemo.Key(path: "/v1/me/feed", query: [HTTPField("limit", "5")], viewer: "ann")
-    memo.remember(answer(1), for: ann)
-    #expect(memo[ann] != nil)
-    #expect(memo[AnswerMemo.Key(path: ann.path, query: ann.query, viewer: "bob")] == nil)
-    #expect(memo[AnswerMemo.Key(path: ann.path, query: ann.query, viewer: "default")] == nil)
+    remember(answer(1), for: ann, in: memo)
+    #expect(memo.answer(for: ann, generation: 1) != nil)
+    for viewer in ["bob", "default"] {
+      #expect(memo.answer(for: AnswerMemo.Key(path: ann.path, query: ann.query, viewer: viewer), generation: 1) == nil)
+    }
   }
 
-  @Test("a full memo drops its oldest answers first; an answer larger than the memo is not kept")
-  func limit() throws {
-    let memo = AnswerMemo(limit: 10_000)
-    memo.use(version: 1)
-    for page in 0..<100 {
-      memo.remember(answer(1000), for: key(page))
+  @Test(
+    "the answers never take more than the budget, whatever their sizes; one larger than it is not kept",
+    arguments: [4_096, 10_000, 100_000, 1 << 20])
+  func budget(budget: Int) throws {
+    let memo = AnswerMemo(budget: budget)
+    #expect(memo.answerLimit + 2 * 16 * max(1, budget / 2048) <= budget, "answers and doorkeeper within the budget")
+    var random = SystemRandomNumberGenerator()
+    for page in 0..<2_000 {
+      remember(answer(Int.random(in: 0...3_000, using: &random)), for: key(page), in: memo)
+      #expect(memo.held.bytes <= memo.answerLimit)
     }
-    let kept = (0..<100).filter { memo[key($0)] != nil }
-    #expect(kept == Array(try #require(kept.first)..<100), "the newest answers, in one run")
-    #expect(kept.count * (1000 + 256) <= 10_000 && kept.count >= 5, "\(kept.count) answers kept")
-    memo.remember(answer(20_000), for: key(500))
-    #expect(memo[key(500)] == nil)
-    #expect(memo[key(99)] != nil, "a refused answer drops nothing")
+    #expect(memo.held.count > 0)
+    remember(answer(budget), for: key(-1), in: memo)
+    #expect(memo.answer(for: key(-1), generation: 1) == nil)
+  }
+
+  @Test("a buffer's spare capacity counts, and is not kept: a gzipped body is kept at its size")
+  func capacity() throws {
+    let memo = AnswerMemo(budget: 1 << 20)
+    var body: [UInt8] = []
+    body.reserveCapacity(64 * 1024)
+    body.append(contentsOf: Array(repeating: 1, count: 100))
+    remember(HTTPResponse(status: 200, body: body), for: key(1), in: memo)
+    let kept = try #require(memo.answer(for: key(1), generation: 1))
+    #expect(kept.body == body)
+    #expect(kept.body.capacity < 1024)
+    #expect(memo.held.bytes < 1024)
+  }
+
+  @Test("a page asked for all along stays while a flood of other pages (each asked twice) goes through the memo")
+  func hotPageSurvivesAFlood() throws {
+    let memo = AnswerMemo(budget: 100_000)  // room for about 60 pages of 1,500 bytes
+    let hot = key(0)
+    remember(answer(1_500), for: hot, in: memo)
+    for page in 1...5_000 {
+      remember(answer(1_500), for: key(page), in: memo)
+      if page % 20 == 0 { #expect(memo.answer(for: hot, generation: 1) != nil, "evicted after \(page) pages") }
+    }
+    #expect(memo.answer(for: key(1), generation: 1) == nil, "the flood's early pages gave way")
+  }
+
+  @Test("a flood of pages each made once never enters: the memo keeps its pages and no more bytes")
+  func floodOfNewPagesStaysOut() {
+    let memo = AnswerMemo(budget: 1 << 20)
+    remember(answer(1_500), for: key(0), in: memo)
+    let before = memo.held
+    for page in 1...20_000 {
+      memo.remember(answer(1_500), for: key(page), generation: 1)
+    }
+    #expect(memo.held.count == before.count && memo.held.bytes == before.bytes)
+    #expect(memo.answer(for: key(0), generation: 1) != nil)
+  }
+
+  @Test("budget 0 remembers nothing: no read gets the memo")
+  func off() {
+    let memo = AnswerMemo(budget: 0)
+    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), feedChanged: false) == nil)
+    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), feedChanged: true) == nil)
+  }
+
+  @Test(
+    "the generation protocol: unchanged reads share the generation; a change bumps it; a bump by another read meanwhile leaves this read without the memo"
+  )
+  func protocolSteps() throws {
+    let memo = AnswerMemo(budget: 1 << 20)
+    let g0 = memo.generationBeforeRead()
+    #expect(try #require(memo.answers(forReadFrom: g0, feedChanged: false)).generation == g0)
+    let own = try #require(memo.answers(forReadFrom: g0, feedChanged: true))
+    #expect(own.generation == g0 + 1)
+    #expect(memo.generationBeforeRead() == g0 + 1)
+    // Two reads begin; both find the feed changed; the second to bump had another read's bump in between.
+    let first = memo.generationBeforeRead()
+    let second = memo.generationBeforeRead()
+    #expect(memo.answers(forReadFrom: first, feedChanged: true)?.generation == first + 1)
+    #expect(memo.answers(forReadFrom: second, feedChanged: true) == nil)
+    #expect(memo.generationBeforeRead() == first + 2, "the read without the memo still bumped")
+    // A read that did not find the feed changed keeps its step-1 generation, even if others bumped since.
+    #expect(memo.answers(forReadFrom: first, feedChanged: false)?.generation == first)
   }
 }

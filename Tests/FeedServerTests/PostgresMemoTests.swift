@@ -1,4 +1,7 @@
+import BuiltInPlugins
+import FeedPlugins
 import FeedServer
+import FeedStore
 import Foundation
 import PostgresCore
 import StackfeedTestSupport
@@ -6,7 +9,8 @@ import Testing
 
 /// The answer memo on PostgreSQL, in process: on (a change the store was not told of is not seen by a remembered
 /// answer), and forgotten by the very next answer once a write has committed, and when the connection is opened
-/// again. Other processes' writes: ServeTests.CoherenceTests.
+/// again. A page is remembered the second time it is made (the memo's doorkeeper), so each test asks twice first.
+/// Other processes' writes: ServeTests.CoherenceTests.
 @Suite(
   "FeedAPI on PostgreSQL: answers remembered until a commit is announced",
   .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
@@ -24,6 +28,7 @@ struct PostgresMemoTests {
     let api = try TestAPI(.postgres)
     let before = api.get(Self.page)
     #expect(before.status == 200)
+    #expect(api.get(Self.page).body == before.body)
     try changeUnannounced(api, to: "Unannounced")
     #expect(api.get(Self.page).body == before.body, "the memo is on: the page was not composed again")
 
@@ -39,7 +44,9 @@ struct PostgresMemoTests {
   func aNewSessionForgets() throws {
     let api = try TestAPI(.postgres)
     let before = api.get(Self.page)
+    #expect(api.get(Self.page).body == before.body)
     try changeUnannounced(api, to: "Unannounced")
+    #expect(api.get(Self.page).body == before.body, "remembered")
     let admin = try PostgresCore.Connection(api.database.argument)
     let others = try admin.queryAll(
       "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
@@ -51,5 +58,19 @@ struct PostgresMemoTests {
     let after = api.get(Self.page)
     #expect(after.status == 200)
     #expect(after.body != before.body && after.text.contains("UNANNOUNCED"))
+  }
+
+  @Test("with a memo budget of 0 nothing is remembered: a change nobody announced is in the next answer")
+  func memoOff() throws {
+    let test = try TestAPI(.postgres)
+    let api = FeedAPI(
+      location: StoreLocation.resolve(option: test.database.argument, environment: [:]),
+      registry: try PluginRegistry.builtIn(), defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) },
+      limits: StoreLimits(memoBytes: 0))
+    let request = TestAPI.request("GET", Self.page)
+    let before = api.respond(to: request)
+    #expect(api.respond(to: request).body == before.body)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(api.respond(to: request).text.contains("UNANNOUNCED"))
   }
 }

@@ -45,7 +45,9 @@ struct CoherenceTests {
     let database = servers[0].database
     try servers[0].seed()
     for server in servers { try server.start(["--db", database, "--threads", "1", "--quiet"]) }
+    // Asked twice: a page is remembered the second time it is made.
     let before = try servers.map { try $0.get(Self.page).body }
+    for (index, server) in servers.enumerated() { #expect(try server.get(Self.page).body == before[index]) }
     // Outside the store's write transactions, so not announced: the remembered pages stay (the memo is on).
     try servers[0].testDatabase.execute("UPDATE feed_item SET title = 'Unannounced'")
     for (index, server) in servers.enumerated() {

@@ -119,6 +119,11 @@ final class ServerProcess {
     }
   }
 
+  /// The running server's process id, if it runs.
+  var processIdentifier: Int32? {
+    process.map { $0.processIdentifier }
+  }
+
   /// Everything the server wrote on stderr so far.
   var log: String {
     (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""

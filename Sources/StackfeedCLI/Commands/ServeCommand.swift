@@ -15,8 +15,8 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
   static let usage =
-    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--max-connections N] [--quiet] [--require-auth] "
-    + "[--db PATH|URL] [--read-db URL]"
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--max-connections N] [--memo-size BYTES] "
+    + "[--db-connections N] [--quiet] [--require-auth] [--db PATH|URL] [--read-db URL]"
   static let help = """
       --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
       --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
@@ -24,6 +24,12 @@ struct ServeCommand: Command {
                           0 serves each connection on its own thread
       --max-connections N connections open at once, 1 … 65536 (default 1024; fewer when the file descriptor
                           limit, ulimit -n, is too low for them: said at start); more clients wait to connect
+      --memo-size BYTES   the most memory for remembered answers, shared by all connections (default 64M;
+                          K, M, G for KiB, MiB, GiB; 0 remembers nothing). A page is remembered the second
+                          time it is made, until the feed changes; the least asked give way (docs/HTTP.md)
+      --db-connections N  the most database connections, for reads, writes and token uses together, 3 or
+                          more (default: twice the threads or CPU cores, whichever are more, at least 4); a
+                          request waits up to 5 s for a free one, then gets 503 (docs/RELIABILITY.md)
       --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
                           duration; never a header, so never a token)
       --require-auth      every /v1 route needs Authorization: Bearer TOKEN (scope read or more; stackfeed
@@ -39,14 +45,17 @@ struct ServeCommand: Command {
   var port = 8080
   var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   var maxConnections = 1024
+  /// `--memo-size`: the answer memo's budget in bytes.
+  var memoSize = StoreLimits.defaultMemoBytes
+  /// `--db-connections`; `nil`: the default for the threads.
+  var connections: Int?
   var quiet = false
   var requireAuth = false
   /// `--read-db`: the database the feed is read from, when not the one `--db` names.
   var readDatabase: String?
 
-  /// The most database connections open at once: a request uses one reader or one writer at a time, and a
-  /// worker thread serves one request at a time.
-  private var databaseConnections: Int { 2 * max(threads, 1) }
+  /// The most database connections open at once, reads, writes and the token-use log together (``StoreLimits``).
+  private var databaseConnections: Int { connections ?? StoreLimits.defaultConnections(threads: threads) }
 
   init(parsing arguments: inout Arguments) throws(UsageError) {
     host = try arguments.option("--host") ?? host
@@ -58,6 +67,8 @@ struct ServeCommand: Command {
     guard maxConnections <= 65536 else {
       throw UsageError("--max-connections takes 1 to 65536, not \(maxConnections)")
     }
+    memoSize = try arguments.byteSize("memo-size", maximum: 1 << 40) ?? memoSize
+    connections = try arguments.integer("db-connections", minimum: StoreLimits.fewestConnections, maximum: 10_000)
     quiet = arguments.flag("--quiet")
     requireAuth = arguments.flag("--require-auth")
     readDatabase = try arguments.option("--read-db")
@@ -73,9 +84,10 @@ struct ServeCommand: Command {
     let database = context.location.name
     let path = location.name == database ? database : "\(database), feed read from \(location.name)"
     let environment = context.environment
+    let limits = StoreLimits(memoBytes: memoSize, connections: databaseConnections)
     var api = FeedAPI(
       location: location, registry: context.registry, defaultZone: try context.timeZone(option: nil),
-      zoneNamed: { ZoneInfo.named($0, environment: environment) })
+      zoneNamed: { ZoneInfo.named($0, environment: environment) }, limits: limits)
     api.requireAuth = requireAuth
     // Token uses go to the database itself, also when the feed is read from a replica.
     let tokenUses = TokenUseLog(location: context.location)
@@ -97,7 +109,10 @@ struct ServeCommand: Command {
     let server = try HTTPServer(configuration, onFinish: log) { [api] request in api.respond(to: request) }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     let mode = threads == 0 ? "a thread per connection" : "\(threads) worker thread\(threads == 1 ? "" : "s")"
-    try context.note("serving http://\(shownHost):\(server.port)/ (database \(path), \(mode)); Ctrl-C stops")
+    let memo = memoSize == 0 ? "no answer memo" : "answer memo \(Self.spoken(bytes: memoSize))"
+    try context.note(
+      "serving http://\(shownHost):\(server.port)/ (database \(path), \(mode), \(limits.connections) database "
+        + "connections at most, \(memo)); Ctrl-C stops")
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     try context.note("\(received == SIGINT ? "SIGINT" : "SIGTERM"): stopping after the requests in flight")
@@ -135,6 +150,14 @@ struct ServeCommand: Command {
     var fitted = configuration
     fitted.connectionLimit = connections
     return fitted
+  }
+
+  /// `bytes` as `--memo-size` could spell it: in the largest unit that divides it (`64 MiB`), else in bytes.
+  static func spoken(bytes: Int) -> String {
+    for (unit, size) in [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)] where bytes % size == 0 {
+      return "\(bytes / size) \(unit)"
+    }
+    return "\(bytes) bytes"
   }
 
   /// Where the feed is read from: `--read-db`, else `$STACKFEED_READ_DB`, else the database itself. A read

@@ -1,0 +1,140 @@
+import HTTPServer
+import Synchronization
+
+/// The answers the server made, shared by all its store connections, so that a request that comes again before
+/// the feed changes is answered without composing the page again — within one byte budget for the whole server
+/// (`serve --memo-size`, default 64 MiB; 0: nothing is remembered).
+///
+/// **Generations.** The answers are labelled with a generation of the feed: a counter of the server's, moved on
+/// ("bumped") whenever a read finds the feed changed. A read follows this protocol (``SQLiteReaders``,
+/// ``PostgresReaders``):
+///
+/// 1. ``generationBeforeRead()``, before anything of the read (before its snapshot starts, and on SQLite before
+///    the file is looked up): the generation `g0`.
+/// 2. The read learns whether the feed changed on its connection since that connection's previous read (SQLite:
+///    `PRAGMA data_version` differs, read as the statement that starts the snapshot; PostgreSQL: a commit was
+///    announced, asked just before the snapshot). A connection's first read (a new connection or session) counts
+///    as changed.
+/// 3. ``answers(forReadFrom:feedChanged:)``: when it changed, the read bumps the generation — always, whether or
+///    not it may use the memo then. It uses the memo with `g0` when nothing changed; with its own bump `g0 + 1`
+///    when it changed and nobody else bumped between its step 1 and its bump; else it is served without the memo
+///    (nothing looked up, nothing remembered).
+///
+/// Why a read never gets an answer made from a snapshot that misses a commit `C` its own snapshot has: let `R2`
+/// see `C` and `R1` miss it, both with generation `g`. The first read on `R2`'s connection that sees `C` found
+/// the feed changed and bumped, after `C` (its snapshot began after `C`; PostgreSQL announces a commit only
+/// once it is visible), to a value `v ≤ g` (that read is `R2` or came before it). `R1`'s `g` existed when `R1`
+/// did step 1 (a generation loaded then), or is `R1`'s own bump with no bump between its step 1 and it (so any
+/// value below `g` existed at step 1). If `v = g`, `g` was made after `C`, so it is `R1`'s own bump — but then
+/// `R2`'s connection made `v`, not `R1`. If `v < g`, the bump to `v` came before `R1`'s step 1, which came before
+/// `R1`'s snapshot (and on SQLite before `R1` looked up the file), so `R1` sees `C`. Either way a contradiction.
+/// A file replaced at its path is the same case: a connection to the new file is new (it bumps), and a read of
+/// the old file looked it up, after its step 1, before the replacement.
+///
+/// The memo itself keeps the answers of one generation: a lookup or an answer of a newer one forgets them all
+/// (lazily: the bump does not take the lock), one of an older one finds nothing and keeps nothing. After a
+/// commit, each connection bumps once, so a few reads are made without the memo until they have all seen it.
+///
+/// **Budget.** The answers (bodies, headers, keys, counted by ``size(of:key:)``) and the admission filter
+/// (``Doorkeeper``: 1/64 of the budget) never take more than the budget. An answer is admitted when its key was
+/// offered recently before (the second time its page is made), and evicted by ``MemoClock``'s CLOCK: pages asked
+/// often stay, a flood of pages asked once never enters.
+final class AnswerMemo: Sendable {
+  /// The most bytes the memo takes: its answers and its admission filter.
+  let budget: Int
+  /// The most bytes of answers (the budget less the admission filter's share).
+  let answerLimit: Int
+  private let generation = Atomic<UInt64>(0)
+  private let state: Mutex<State>
+
+  private struct State {
+    var generation: UInt64 = 0
+    var answers = MemoClock()
+    var doorkeeper: Doorkeeper
+
+    /// Whether the memo holds answers of `generation` now: the answers of an older generation are handed to
+    /// `forgotten` (freed by the caller after the lock) and the memo moves to it; an older `generation` is not
+    /// the memo's.
+    mutating func enter(_ generation: UInt64, forgetting forgotten: inout MemoClock) -> Bool {
+      if generation == self.generation { return true }
+      guard generation > self.generation else { return false }
+      swap(&answers, &forgotten)
+      self.generation = generation
+      return true
+    }
+  }
+
+  /// An empty memo taking at most `budget` bytes (0: it remembers nothing).
+  init(budget: Int) {
+    self.budget = max(0, budget)
+    let capacity = self.budget / 2048
+    answerLimit = max(0, self.budget - Doorkeeper.bytes(capacity: capacity))
+    state = Mutex(State(doorkeeper: Doorkeeper(capacity: capacity)))
+  }
+
+  /// Step 1 of a read (above): the generation now, loaded before anything of the read happens.
+  func generationBeforeRead() -> UInt64 {
+    generation.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Step 3 of a read (above), once its snapshot has started: bumps the generation when `feedChanged`, and gives
+  /// the answers the read may use, or `nil` (no memo for this read: another read bumped meanwhile, or the budget
+  /// is 0). `before` is the read's step 1.
+  func answers(forReadFrom before: UInt64, feedChanged: Bool) -> RememberedAnswers? {
+    guard budget > 0 else { return nil }
+    guard feedChanged else { return RememberedAnswers(memo: self, generation: before) }
+    let bumped = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    return bumped == before &+ 1 ? RememberedAnswers(memo: self, generation: bumped) : nil
+  }
+
+  /// The answer remembered for `key` in `generation`, if any.
+  func answer(for key: Key, generation: UInt64) -> HTTPResponse? {
+    var forgotten = MemoClock()  // released outside the lock
+    return state.withLock { state in
+      guard state.enter(generation, forgetting: &forgotten) else { return nil }
+      return state.answers.answer(for: key)
+    }
+  }
+
+  /// Remembers `response` for `key` in `generation`, when the doorkeeper lets it in and it fits in the
+  /// budget; the answers asked for least recently give way.
+  func remember(_ response: HTTPResponse, for key: Key, generation: UInt64) {
+    var forgotten = MemoClock()
+    let admitted = state.withLock { state in
+      state.enter(generation, forgetting: &forgotten) && !state.answers.holds(key)
+        && state.doorkeeper.admits(key.digest)
+    }
+    guard admitted else { return }
+    // Kept without the spare capacity its body was built with (a gzipped body's buffer is the input's size).
+    let kept = Self.compacted(response)
+    let size = Self.size(of: kept, key: key)
+    guard size <= answerLimit else { return }
+    state.withLock { state in
+      guard state.enter(generation, forgetting: &forgotten), !state.answers.holds(key) else { return }
+      state.answers.insert(kept, for: key, size: size, limit: answerLimit)
+    }
+  }
+
+  /// The bytes and count of the answers held now (for tests).
+  var held: (bytes: Int, count: Int) {
+    state.withLock { ($0.answers.bytes, $0.answers.count) }
+  }
+
+  /// What an answer counts against the budget: its body's buffer, its headers and key, and the memo's own
+  /// entry for it, roughly.
+  static func size(of response: HTTPResponse, key: Key) -> Int {
+    160 + response.body.capacity + key.size
+      + response.headers.reduce(0) { $0 + 48 + $1.name.utf8.count + ($1.value?.utf8.count ?? 0) }
+  }
+
+  /// `response` with a body whose buffer holds little more than its bytes.
+  private static func compacted(_ response: HTTPResponse) -> HTTPResponse {
+    let body = response.body
+    guard body.capacity - body.count > body.count / 8 + 64 else { return response }
+    var compact = response
+    compact.body = []
+    compact.body.reserveCapacity(body.count)
+    compact.body.append(contentsOf: body)
+    return compact
+  }
+}
