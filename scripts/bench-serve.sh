@@ -12,6 +12,11 @@
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
 #   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
 #                                          # the same page again and again, and a new page each time
+#   MODE=flood scripts/bench-serve.sh      # the answer memo's policy: one client asking one page (the cached
+#                                          # /v1/render?limit=20) alone, then during a flood of 16 connections
+#                                          # asking random /v1/feed pages never asked before, with the memo on
+#                                          # (--memo-size 64M) and off (0); the hot page's rate and latency, the
+#                                          # flood's rate, and the server's RSS after the flood
 #   MODE=gzip scripts/bench-serve.sh       # Content-Encoding at 16 connections: /v1/render pages never asked
 #                                          # before (a random 20-card page per request) without and with
 #                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
@@ -44,11 +49,11 @@ trap cleanup EXIT
 
 [ -f "$DB" ] || "$BIN" seed --db "$DB" --generate 1000000 >/dev/null
 
-start_server() {  # start_server THREADS: serve on a free port, sets $server_pid and $server
+start_server() {  # start_server THREADS [OPTIONS]: serve on a free port, sets $server_pid and $server
   quiet=()
   [ "$QUIET" = 1 ] && quiet=(--quiet)
   rm -f "$work/serve.log"
-  "$BIN" serve --db "$DB" --port 0 "${quiet[@]}" --threads "$1" 2>"$work/serve.log" &
+  "$BIN" serve --db "$DB" --port 0 "${quiet[@]}" --threads "$1" "${@:2}" 2>"$work/serve.log" &
   server_pid=$!
   until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
   server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
@@ -72,9 +77,10 @@ drop_page_cache() {
 # wrk_run NAME SERVER CONNS RUN URL [WRK OPTIONS]: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value"
 # lines.
 wrk_run() {
-  local threads=$(($3 < 2 ? $3 : 2))
-  wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "${@:6}" "$5" >"$work/wrk.txt"
-  python3 - "$work/wrk.txt" "$1" "$2" "$3" "$4" >>"$results" <<'PY'
+  local threads=$(($3 < 2 ? $3 : 2)) output
+  output=$(mktemp -p "$work" wrk.XXXXXX)  # several may run at once (MODE=flood)
+  wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "${@:6}" "$5" >"$output"
+  python3 - "$output" "$1" "$2" "$3" "$4" >>"$results" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 name, server, conns, run = sys.argv[2:6]
@@ -242,6 +248,25 @@ NGINX
     wrk_run feed nginx 16 "$run" "http://127.0.0.1:$port/feed.json"
     wrk_run feed-gz stackfeed 16 "$run" "$server/v1/feed?limit=20" -H 'Accept-Encoding: gzip'
     wrk_run feed-gz nginx 16 "$run" "http://127.0.0.1:$port/feed.json" -H 'Accept-Encoding: gzip'
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  ;;
+flood)
+  cat "$DB" >/dev/null
+  for run in $(seq 1 "$RUNS"); do
+    for memo in 64M 0; do
+      start_server "$THREADS" --memo-size "$memo"
+      hot="$server/v1/render?limit=20"
+      curl -sf "$hot" >/dev/null && curl -sf "$hot" >/dev/null  # remembered the second time it is made
+      wrk_run hot-alone "memo=$memo" 1 "$run" "$hot"
+      echo "rss_kb idle memo=$memo 0 $run $(awk '/VmRSS/ {print $2}' /proc/"$server_pid"/status)" >>"$results"
+      wrk_run flood "memo=$memo" 16 "$run" "$server/" -s "$work/pages.lua" &
+      flood=$!
+      wrk_run hot-flood "memo=$memo" 1 "$run" "$hot"
+      wait "$flood"
+      echo "rss_kb flood memo=$memo 16 $run $(awk '/VmRSS/ {print $2}' /proc/"$server_pid"/status)" >>"$results"
+      stop_server
+    done
     echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
   done
   ;;
