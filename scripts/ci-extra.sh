@@ -7,6 +7,7 @@
 #   check-deflate-declarations.sh  CDeflate's own declarations of libdeflate equal libdeflate-dev's header (installs it)
 #   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …), libmicrohttpd, libpq and
 #                          libdeflate pass with them hidden, and the package builds without libmicrohttpd-dev's header
+#   check-serve-answers.sh  every answer the serve suites receive is one docs/openapi.json describes (openapi-core)
 # The fast ones (bad seeds, hostile files, layout input, migrations, 2 writers x 20k + 4 readers) are in
 # the Swift suite: Tests/StackfeedCLITests/Reliability*.swift, Tests/StackLayoutTests/Reliability*.swift.
 set -euo pipefail
@@ -30,4 +31,5 @@ scripts/check-microhttpd-declarations.sh
 scripts/check-libpq-declarations.sh
 scripts/check-deflate-declarations.sh
 scripts/check-bare-machine.sh
+scripts/check-serve-answers.sh
 echo "ci-extra: ok in $((SECONDS - start)) s"

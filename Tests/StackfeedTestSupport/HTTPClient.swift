@@ -107,7 +107,12 @@ public enum HTTPClient {
     let head = (["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1", "Connection: close"] + headers + ["", ""])
       .joined(separator: "\r\n")
     try send(Array(head.utf8) + body, to: descriptor)
-    return try parse(readToEnd(descriptor), method: method)
+    let reply = try parse(readToEnd(descriptor), method: method)
+    ExchangeRecord.append(
+      APIExchange(
+        method: method, target: target, requestHeaders: headers.compactMap(ExchangeRecord.field), requestBody: body,
+        status: reply.status, headers: reply.headers.map { ($0.name, $0.value) }, body: reply.body))
+    return reply
   }
 
   /// Splits raw response bytes into status, headers and body; checks that the body is as long as
