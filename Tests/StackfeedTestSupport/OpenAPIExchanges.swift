@@ -146,6 +146,8 @@ public enum OpenAPIChecks {
     } + [
       Request("GET", "/v1/me?limit=1", .read), Request("GET", "/v1/me/render?format=svg&limit=2", .read),
       Request("GET", "/v1/me/stack?state=expanded&pretty=1", .read), Request("GET", "/v1/me/feed?limit=0", .read),
+      Request("GET", "/v1/me/render?width=0", .read), Request("GET", "/v1/me/stack?state=up", .read),
+      Request("HEAD", "/v1/me", .read, [anyTag]), Request("HEAD", "/v1/me"), Request("HEAD", "/v1/me?x=1", .read),
       Request("GET", "/v1/feed", requireAuth: true), Request("GET", "/v1/feed", .read, requireAuth: true),
       Request("GET", "/v1/rows/header/profile", .invalid, requireAuth: true),
       Request("GET", "/healthz", requireAuth: true), Request("GET", "/openapi.json", requireAuth: true),
@@ -180,7 +182,22 @@ public enum OpenAPIChecks {
     Request("POST", "/v1/feed-items", .admin, body: #"{"id": "openapi-1", "title": "Summer drop"}"#),
     Request("POST", "/v1/feed-items", .admin, body: #"{"title": 1}"#),
     Request("POST", "/v1/feed-items", .admin, body: #"{"title": "x", "before": "nope"}"#),
+    Request("POST", "/v1/feed-items", .admin, [("Content-Type", "text/plain")], body: #"{"title": "x"}"#),
+    Request("POST", "/v1/feed-items", .admin, body: #"{"title": "x",}"#),
+    Request("PATCH", "/v1/orders/{order}", .admin, [everyVersion], body: "[1"),
+    Request("PATCH", "/v1/orders/{order}", .anonymous, [everyVersion], body: #"{"status": "shipped"}"#),
     Request("PATCH", "/v1/feed-items/openapi-1", .admin, body: #"{"subtitle": null}"#),
+    Request("PATCH", "/v1/feed-items/openapi-1", .anonymous, [everyVersion], body: #"{"title": "S"}"#),
+    Request("PATCH", "/v1/feed-items/openapi-1", .write, [everyVersion], body: #"{"title": "S"}"#),
+    Request("PATCH", "/v1/feed-items/nope", .admin, [everyVersion], body: #"{"title": "S"}"#),
+    Request("PATCH", "/v1/feed-items/openapi-1", .admin, [staleVersion], body: #"{"title": "S"}"#),
+    Request("PATCH", "/v1/feed-items/openapi-1", .admin, [everyVersion, ("Content-Type", "text/plain")], body: "x"),
+    Request("PATCH", "/v1/feed-items/openapi-1", .admin, [everyVersion], body: #"{"title": null}"#),
+    Request("PATCH", "/v1/feed-items/openapi-1?limit=1", .admin, [everyVersion], body: #"{"title": "S"}"#),
+    Request(
+      "PATCH", "/v1/feed-items/openapi-1", .admin, [everyVersion], body: String(repeating: " ", count: 64 * 1024 + 1)),
+    Request("DELETE", "/v1/feed-items/openapi-1", .write, [everyVersion]),
+    Request("DELETE", "/v1/feed-items/openapi-1?limit=1", .admin, [everyVersion]),
     Request("PATCH", "/v1/feed-items/openapi-1", .admin, [everyVersion], body: #"{"subtitle": null, "title": "S"}"#),
     Request("DELETE", "/v1/feed-items/openapi-1", .admin),
     Request("DELETE", "/v1/feed-items/openapi-1", .admin, [staleVersion]),
@@ -189,10 +206,17 @@ public enum OpenAPIChecks {
   ]
 
   /// Asked while the database is away: 503 (and the routes that read nothing still answer).
-  static let unavailable: [Request] = [
-    Request("GET", "/readyz"), Request("HEAD", "/readyz"), Request("GET", "/v1/feed"), Request("GET", "/v1/me", .read),
-    Request("POST", "/v1/me/orders", .write, body: order), Request("GET", "/healthz"),
-  ]
+  static let unavailable: [Request] =
+    ["/readyz", "/v1/feed", "/v1/render", "/v1/stack", "/v1/rows/header/profile"].flatMap {
+      [Request("GET", $0), Request("HEAD", $0)]
+    }
+    + ["/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/orders/{order}"].map { Request("GET", $0, .read) }
+    + [
+      Request("POST", "/v1/me/orders", .write, body: order), Request("POST", "/v1/feed-items", .admin, body: "{}"),
+      Request("PATCH", "/v1/orders/{order}", .admin, [everyVersion], body: #"{"status": "shipped"}"#),
+      Request("DELETE", "/v1/feed-items/x", .admin, [everyVersion]), Request("GET", "/healthz"),
+      Request("GET", "/openapi.json"),
+    ]
 
   /// Every request of the tables sent to `api`, skipping the paths in `unserved`, and the answers.
   public static func exchanges(with api: some ExchangingAPI, unserved: Set<String>) throws -> [APIExchange] {
