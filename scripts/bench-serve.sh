@@ -18,7 +18,8 @@
 #                                          # (--memo-size 64M) and off (0); the hot page's rate and latency, its
 #                                          # share of answers from the memo during the flood (from the request
 #                                          # log, which this mode needs: not QUIET), the flood's rate, and the
-#                                          # server's RSS idle and after the flood
+#                                          # server's RSS idle and after the flood (MEMOS="64M 0" by default;
+#                                          # MEMOS=default for a binary without --memo-size)
 #   MODE=gzip scripts/bench-serve.sh       # Content-Encoding at 16 connections: /v1/render pages never asked
 #                                          # before (a random 20-card page per request) without and with
 #                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
