@@ -180,8 +180,9 @@ public struct FeedAPI: Sendable {
     }
   }
 
-  /// `response` with its caching headers: a 200 answer is conditional (304 when `If-None-Match` names its
-  /// tag), any other is `no-store`.
+  /// `response` with its caching headers: a 200 answer to a read (`GET`, `HEAD`) is conditional (304 when
+  /// `If-None-Match` names its tag), any other answer is `no-store`. A write's 200 is never 304: its change is
+  /// committed, and 304 would say nothing changed.
   private static func finished(_ response: HTTPResponse, _ request: HTTPRequest) -> HTTPResponse {
     guard response.status == 200 else {
       var response = response
@@ -190,6 +191,7 @@ public struct FeedAPI: Sendable {
       }
       return response
     }
+    guard request.method == "GET" || request.method == "HEAD" else { return response }
     return conditional(response, ifNoneMatch: request.header("If-None-Match"))
   }
 
