@@ -180,6 +180,8 @@ private final class Core: Sendable {
   let connectionLimit: Int
   /// What accepts the connections with a thread per connection (else libmicrohttpd does).
   let acceptor: Acceptor?
+  /// Trims malloc's arenas when the last connection closes.
+  let idleMemory = IdleMemory()
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
@@ -194,7 +196,7 @@ private final class Core: Sendable {
 }
 
 /// libmicrohttpd's connection notification: counts the open connections; a closed one frees the ``Acceptor``'s
-/// slot.
+/// slot, and the last one closed gives the freed memory back (``IdleMemory``).
 private let connectionNotified: MHD_NotifyConnectionCallback = { closure, _, _, code in
   guard let closure else { return }
   let core = Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue()
@@ -202,8 +204,9 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { closure, _, _, 
   case .CONNECTION_NOTIFY_STARTED:
     core.open.add(1, ordering: .relaxed)
   case .CONNECTION_NOTIFY_CLOSED:
-    core.open.subtract(1, ordering: .relaxed)
+    let left = core.open.subtract(1, ordering: .relaxed).newValue
     core.acceptor?.closed()
+    if left == 0 { core.idleMemory.idle() }
   }
 }
 
