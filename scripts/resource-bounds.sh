@@ -14,12 +14,13 @@
 #
 # serve, in both threading modes (--threads 2 and --threads 0, a thread per connection), with wrk at
 # SERVE_CLIENTS connections for SERVE_SECONDS=10 s, each request a random 20-card /v1/render page of the BIG-row
-# feed: peak RSS (VmHWM) at most MAX_SERVE_PEAK_KB (128 MiB), RSS 5 s after the load at most 1.5 x its idle value
-# (after start and one request), and the server answers afterwards; the same load with the server under
-# `ulimit -n 64`: the server says on stderr that it lowered its connection limit, and under 1 % of the answers
-# are not 2xx; on PostgreSQL (a throwaway cluster), two --threads 0 servers under that load at once: the most
-# sessions pg_stat_activity shows for their database (sampled every 0.1 s) at most the bounds they print at start
-# ("N database connections at most"), and under 1 % of their answers not 2xx.
+# feed: peak RSS (VmHWM) at most MAX_SERVE_PEAK_KB (128 MiB), RSS 5 s after the load (once the server has closed
+# its last client connection) at most 1.5 x its idle value (after start and one request), and the server answers
+# afterwards; the same load with the server under `ulimit -n 64`: the server says on stderr that it lowered its
+# connection limit, and under 1 % of the answers are not 2xx; on PostgreSQL (a throwaway cluster), two
+# --threads 0 servers under that load at once: the most sessions pg_stat_activity shows for their database
+# (sampled every 0.1 s) at most the bounds they print at start ("N database connections at most"). Answers other
+# than 2xx are counted and printed for every load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
