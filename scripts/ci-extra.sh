@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The slow reliability checks (issue 6), run by .ci/run after `swift test`; about 2 minutes on 2 cores.
+# The slow reliability checks (issues 6 and 22), run by .ci/run after `swift test`; about 4 minutes on 2 cores.
 #   fault-kill.sh       kill -9 during seed --generate 400000 and migrate: integrity, old-or-new state, next command
-#   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe
+#   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe; serve under
+#                       512 clients in both threading modes: RSS, ulimit -n 64, two servers on PostgreSQL
+#                       (scripts/serve-bounds.sh; wrk, curl, PostgreSQL's server programs)
 #   check-microhttpd-declarations.sh  CMicroHTTPD's own declarations equal libmicrohttpd-dev's header (installs it)
 #   check-libpq-declarations.sh  CPostgres's own declarations of libpq equal libpq-dev's libpq-fe.h (installs it)
 #   check-deflate-declarations.sh  CDeflate's own declarations of libdeflate equal libdeflate-dev's header (installs it)
@@ -15,6 +17,8 @@ cd "$(dirname "$0")/.."
 need=()
 [ -x /usr/bin/time ] || need+=(time)
 command -v sqlite3 >/dev/null || need+=(sqlite3)
+command -v wrk >/dev/null || need+=(wrk)
+command -v curl >/dev/null || need+=(curl)
 if [ ${#need[@]} -gt 0 ]; then
   echo "ci-extra: installing ${need[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -7,7 +7,7 @@
 #   scripts/resource-bounds.sh            # list at 10k vs 1M rows, render (json, svg) at 1k vs 10k, serve (debug build)
 #   SMALL=10000 BIG=1000000 RENDER_SMALL=10000 RENDER_BIG=1000000 STACKFEED_BIN=.build/release/stackfeed \
 #     scripts/resource-bounds.sh          # the full figures with a release binary
-#   ONLY=serve scripts/resource-bounds.sh # the serve section alone (SERVE=1: after the others; not yet in CI)
+#   ONLY=serve scripts/resource-bounds.sh # the serve section alone
 #
 # Peak RSS comes from /usr/bin/time (%M, KiB). "Flat" means the big run needs at most MAX_GROWTH_KB more
 # than the small one (default 8 MiB; holding a million rows would take hundreds of MiB).
@@ -109,5 +109,5 @@ if [ "$ONLY" != serve ]; then
   done
 fi
 
-if [ "$ONLY" = serve ] || [ "${SERVE:-0}" = 1 ]; then . scripts/serve-bounds.sh; fi
+. scripts/serve-bounds.sh
 echo "resource-bounds: ok ($SECONDS s)"
