@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The slow reliability checks (issues 6 and 22), run by .ci/run after `swift test`; about 4 minutes on 2 cores.
+# The slow reliability checks (issues 6 and 22), run by .ci/run after `swift test`; about 2 minutes on 2 cores, and
+# resource-bounds.sh's serve section about 2.5 more.
 #   fault-kill.sh       kill -9 during seed --generate 400000 and migrate: integrity, old-or-new state, next command
 #   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe; serve under
 #                       512 clients in both threading modes: RSS, ulimit -n 64, two servers on PostgreSQL

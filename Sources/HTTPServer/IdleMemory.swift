@@ -6,9 +6,9 @@ import Synchronization
 ///
 /// glibc's malloc keeps what is freed in its arenas (one per thread that allocated, up to 8 per core), and
 /// returns to the system only the free top of its main heap; so after 512 clients on pages never asked before
-/// with a thread per connection, the server kept 44 MiB where it had needed 22 MiB before the load.
-/// `malloc_trim(3)` releases every arena's free pages: 31 MiB five seconds after the load (measured with
-/// scripts/resource-bounds.sh's load on a debug build, the bounded store of issue 22).
+/// with a thread per connection, the server kept 43 MiB where it had needed 21 MiB before the load.
+/// `malloc_trim(3)` releases every arena's free pages: 30 MiB five seconds after the load (measured with
+/// scripts/resource-bounds.sh's load on a debug build, the bounded store of issue 22; docs/RELIABILITY.md).
 final class IdleMemory: Sendable {
   /// glibc's `malloc_trim`, looked up once (Swift's Glibc module does not import `<malloc.h>`); nil elsewhere.
   private static let trim: (@convention(c) (Int) -> Int32)? = dlsym(nil, "malloc_trim").map {

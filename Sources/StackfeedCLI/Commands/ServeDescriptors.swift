@@ -6,8 +6,9 @@ import HTTPServer
 /// server's own (``HTTPServer/Configuration/serverDescriptors``), the database connections' at their bound, and
 /// a margin for files opened for a moment — and serves at most as many connections as fit in the rest.
 struct ServeDescriptors: Equatable {
-  /// Descriptors kept for a moment's use beside the counted ones: a time zone file, the token-use log's database
-  /// connection (SQLite: 3).
+  /// Descriptors kept beside the counted ones, for files open a moment (a time zone file being read) and for
+  /// those SQLite keeps a while after a connection closed (until the process's other connections release their
+  /// locks on the file).
   static let margin = 8
 
   /// The descriptors kept for everything but client connections.
