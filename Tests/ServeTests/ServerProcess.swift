@@ -19,7 +19,7 @@ final class ServerProcess {
 
   /// The executable this server and its commands run: `stackfeed` unless set.
   var executable = ServerProcess.binary
-  /// A shell command run before the server replaces the shell (`exec`), e.g. `ulimit -n 64`; none when nil.
+  /// A bash command run before the server replaces the shell (`exec`), e.g. `ulimit -n 64`; none when nil.
   var shellBeforeServe: String?
   /// The temporary folder (HOME, the data folder, logs); removed at the end.
   let folder: URL
@@ -99,7 +99,7 @@ final class ServerProcess {
     process.executableURL = executable
     process.arguments = serve
     if let shellBeforeServe {
-      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
       process.arguments = ["-c", shellBeforeServe + " && exec \"$0\" \"$@\"", executable.path] + serve
     }
     process.environment = environment
