@@ -95,7 +95,7 @@ done
 # Programs a bare machine lacks that tests (may) use. Tests find them on PATH
 # (Tests/StackfeedTestSupport/OptionalTool.swift).
 hidden=(rsvg-convert sqlite3 chromium chromium-browser google-chrome python3 fc-match wrk psql pg_ctl initdb postgres
-  createdb nginx hyperfine)
+  createdb nginx hyperfine promtool)
 # Debian keeps the PostgreSQL server programs off PATH, in /usr/lib/postgresql/*/bin, where the tests also look
 # unless STACKFEED_POSTGRES_BIN names the folder: empty, it names none (Tests/StackfeedTestSupport/
 # PostgresPrograms.swift).

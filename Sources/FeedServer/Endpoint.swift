@@ -5,6 +5,8 @@ enum Endpoint: Equatable {
   case index, health, ready, feed, render, stack
   /// `/openapi.json`: the API's OpenAPI document (docs/openapi.json).
   case openAPI
+  /// `/metrics`: the server's metrics in the Prometheus text format (``Metrics``).
+  case metrics
   case row(kind: String, id: String)
   /// `/v1/me`: the caller's user.
   case me
@@ -18,6 +20,7 @@ enum Endpoint: Equatable {
     case "/healthz": self = .health
     case "/readyz": self = .ready
     case "/openapi.json": self = .openAPI
+    case "/metrics": self = .metrics
     case "/v1/feed": self = .feed
     case "/v1/render": self = .render
     case "/v1/stack": self = .stack
@@ -37,11 +40,32 @@ enum Endpoint: Equatable {
   }
 
   /// Every path the endpoints answer, as docs/openapi.json writes them (`/v1/rows/{kind}/{id}` for the rows): the
-  /// OpenAPI tests check that the document describes exactly these and the plugins' routes.
+  /// OpenAPI tests check that the document describes exactly these and the plugins' routes. They are the
+  /// endpoints' `route` labels in the metrics (``Metrics``), in the order of ``index``.
   static let paths = [
-    "/", "/healthz", "/readyz", "/openapi.json", "/v1/feed", "/v1/render", "/v1/stack", "/v1/rows/{kind}/{id}",
-    "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
+    "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
+    "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
   ]
+
+  /// The endpoint's place in ``paths`` (its meter in ``Metrics``; a test checks that each path's endpoint has
+  /// that path's place).
+  var index: Int {
+    switch self {
+    case .index: 0
+    case .health: 1
+    case .ready: 2
+    case .openAPI: 3
+    case .metrics: 4
+    case .feed: 5
+    case .render: 6
+    case .stack: 7
+    case .row: 8
+    case .me: 9
+    case .myFeed: 10
+    case .myRender: 11
+    case .myStack: 12
+    }
+  }
 
   /// The methods the endpoint answers, as `Allow` lists them in a 405 answer.
   var methods: [String] { ["GET", "HEAD"] }
@@ -51,18 +75,18 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack: true
-    case .index, .health, .ready, .openAPI, .feed, .render, .stack, .row: false
+    case .index, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row: false
     }
   }
 
   /// The scope a `method` request needs, nil when it needs no token: the personal routes need `read`, and with
-  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`, `/readyz` and
-  /// `/openapi.json` never need one.
+  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`, `/readyz`,
+  /// `/openapi.json` and `/metrics` never need one.
   func scope(for method: String, requireAuth: Bool) -> TokenScope? {
     switch self {
     case .me, .myFeed, .myRender, .myStack: .read
     case .feed, .render, .stack, .row: requireAuth ? .read : nil
-    case .index, .health, .ready, .openAPI: nil
+    case .index, .health, .ready, .openAPI, .metrics: nil
     }
   }
 }

@@ -39,6 +39,13 @@ public struct FeedAPI: Sendable {
   public var requireAuth = false
   /// Where the verified tokens' uses are recorded (`tokens.last_used_at`); nil: not recorded.
   public var tokenUses: TokenUseLog?
+  /// What the API has answered, shown by `GET /metrics` (docs/HTTP.md, "Metrics"); `serve` has it count the HTTP
+  /// server's connections too (``Metrics/countConnections(_:)``).
+  public let metrics: Metrics
+  /// The meter in ``metrics`` of each of ``routes``: its pattern's.
+  let routeMeters: [Int]
+  /// The version `stackfeed_build_info` shows (`serve` sets `stackfeed --version`'s).
+  public var version = "unknown"
   /// Whether answers are gzipped for the clients that accept it (docs/HTTP.md, "Compression"): where libdeflate
   /// is loaded (``Gzip/isAvailable``); false sends every answer uncompressed, as a machine without it does.
   public var compresses = Gzip.isAvailable
@@ -54,6 +61,13 @@ public struct FeedAPI: Sendable {
     self.defaultZone = defaultZone
     routes = registry.routes
     contexts = RowContexts(zoneNamed: zoneNamed)
+    // The plugins' patterns after the endpoints' paths, each once (PATCH and DELETE of one pattern share it).
+    var patterns = Endpoint.paths
+    for route in routes where !patterns.contains(route.pattern.description) {
+      patterns.append(route.pattern.description)
+    }
+    metrics = Metrics(routes: patterns)
+    routeMeters = routes.map { route in patterns.firstIndex(of: route.pattern.description) ?? 0 }
   }
 
   /// The answer to `request`; never throws, never crashes on client input.
@@ -77,15 +91,21 @@ public struct FeedAPI: Sendable {
     respond(to: request, caller: caller)
   }
 
-  /// The answer to `request` from `given`, or (nil) from the caller its bearer token proves.
+  /// The answer to `request` from `given`, or (nil) from the caller its bearer token proves, counted in
+  /// ``metrics`` under its route.
   private func respond(to request: HTTPRequest, caller given: Caller?) -> HTTPResponse {
+    let start = ContinuousClock.now
     var response: HTTPResponse
     var usedToken: String?
     var parameters = request.query
     var form = JSONForm.compact
+    var meter = metrics.otherMeter
     do {
+      let route = routes.firstIndex { $0.pattern.match(request.path) != nil }
+      let endpoint = route == nil ? try? Endpoint(path: request.path) : nil
+      meter = route.map { routeMeters[$0] } ?? endpoint?.index ?? meter
       form = try JSONForm(taking: &parameters)
-      if routes.contains(where: { $0.pattern.match(request.path) != nil }) {
+      if route != nil {
         let authentication = try routeCaller(of: request, as: given)
         usedToken = authentication.token
         guard let answer = try routed(request, parameters: parameters, form: form, as: authentication.caller)
@@ -95,13 +115,18 @@ public struct FeedAPI: Sendable {
         response = answer
       } else {
         response = try endpointAnswer(
-          request, parameters: parameters, form: form, as: given, usedToken: &usedToken)
+          request, at: endpoint ?? Endpoint(path: request.path), parameters: parameters, form: form, as: given,
+          usedToken: &usedToken)
       }
     } catch {
+      metrics.countDatabaseError(error)
       response = form.apply(to: Self.problem(for: error).response)
     }
     if let usedToken { tokenUses?.record(usedToken) }
-    return Self.finished(response, request)
+    let finished = Self.finished(response, request)
+    metrics.record(
+      meter, status: finished.status, since: start, bytes: request.method == "HEAD" ? 0 : finished.body.count)
+    return finished
   }
 
   /// The problem answering a request whose answer threw `error`.
@@ -115,13 +140,13 @@ public struct FeedAPI: Sendable {
     }
   }
 
-  /// The answer of the read endpoint at `request`'s path (``Endpoint``) to `given`, or to the caller its bearer
-  /// token proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken`
-  /// is the id of the token verified, if any.
+  /// The answer of the read `endpoint` (at `request`'s path) to `given`, or to the caller its bearer token
+  /// proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken` is the
+  /// id of the token verified, if any.
   private func endpointAnswer(
-    _ request: HTTPRequest, parameters: [HTTPField], form: JSONForm, as given: Caller?, usedToken: inout String?
+    _ request: HTTPRequest, at endpoint: Endpoint, parameters: [HTTPField], form: JSONForm, as given: Caller?,
+    usedToken: inout String?
   ) throws -> HTTPResponse {
-    let endpoint = try Endpoint(path: request.path)
     guard endpoint.methods.contains(request.method) else {
       let methods = endpoint.methods
       let spoken =
@@ -144,6 +169,10 @@ public struct FeedAPI: Sendable {
       let page = Self.tagged(form.apply(to: made), traits: Self.traits(asked: query))
       return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
     }
+    if endpoint == .metrics {  // counts read now: never tagged, never remembered
+      var parameters = query
+      return Self.encoded(try metricsPage(&parameters), gzipFrom: gzipFrom, compresses: compresses)
+    }
     if endpoint == .ready {  // a probe of the store: read every time, never from the memo
       var parameters = query
       try parameters.finish()
@@ -160,11 +189,16 @@ public struct FeedAPI: Sendable {
       // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
       let plain = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
       let key = plain.gzipped(from: gzipFrom)
-      if let remembered = snapshot.memo?[key] { return remembered }
+      if let remembered = snapshot.memo?[key] {
+        metrics.countMemo(hit: true)
+        return remembered
+      }
       let identity: HTTPResponse
       if gzipFrom != nil, let remembered = snapshot.memo?[plain] {
+        metrics.countMemo(hit: true)
         identity = remembered
       } else {
+        metrics.countMemo(hit: false)
         // A read runs again after a lost connection: each run takes the request's parameters afresh.
         var parameters = query
         let made = try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot)
@@ -206,6 +240,7 @@ public struct FeedAPI: Sendable {
       return try Self.index(&query)
     case .health: return try Self.health(&query)
     case .openAPI: return try Self.openAPI(&query)
+    case .metrics: return try metricsPage(&query)
     case .ready: return try ready(snapshot)
     case .feed, .myFeed: return try feed(&query, snapshot, viewer: viewer)
     case .render, .myRender: return try render(&query, snapshot, viewer: viewer)

@@ -12,6 +12,9 @@ enum MediaType {
   /// never compacted as the API's JSON documents are (``JSONForm``).
   static let openAPI = "application/vnd.oai.openapi+json; version=3.1"
 
+  /// The metrics (`GET /metrics`): the Prometheus text exposition format, version 0.0.4.
+  static let prometheus = "text/plain; version=0.0.4; charset=utf-8"
+
   /// The media type of a renderer's output in `format`.
   static func of(_ format: RenderFormat) -> String {
     switch format {

@@ -59,6 +59,10 @@ public final class HTTPServer: @unchecked Sendable {
   private let core: Core
   private let stopped = Mutex(false)
 
+  /// The connections open now, counted from libmicrohttpd's connection notifications (in both threading modes):
+  /// what `stackfeed serve` reports as `stackfeed_http_connections` (docs/HTTP.md, "Metrics").
+  public var openConnections: Int { core.open.load(ordering: .relaxed) }
+
   /// Loads GNU libmicrohttpd, once per process (the initializer does too): a command calls it before any other
   /// work to learn at once whether this machine can serve. Throws one sentence naming the package to install
   /// when the library is missing (the package builds without it; only serving needs it).

@@ -24,6 +24,9 @@ public struct OptionalTool: Sendable {
   public static let zdump = OptionalTool(names: ["zdump"], package: "libc-bin")
   /// Tells whether the Inter font is installed (TextInkTests).
   public static let fcMatch = OptionalTool(names: ["fc-match"], package: "fontconfig")
+  /// Prometheus's own checker of the text exposition format (`promtool check metrics`): `GET /metrics` is what a
+  /// Prometheus server reads (MetricsServeTests).
+  public static let promtool = OptionalTool(names: ["promtool"], package: "prometheus")
   /// The Swift driver, which reads Package.swift (PackageGraphTests). Not optional (it runs `swift test`):
   /// listed to be found on `PATH` the way the others are.
   public static let swift = OptionalTool(names: ["swift"], package: "swiftlang")

@@ -89,6 +89,7 @@ struct ServeCommand: Command {
       location: location, registry: context.registry, defaultZone: try context.timeZone(option: nil),
       zoneNamed: { ZoneInfo.named($0, environment: environment) }, limits: limits)
     api.requireAuth = requireAuth
+    api.version = Stackfeed.version
     // Token uses go to the database itself, also when the feed is read from a replica.
     let tokenUses = TokenUseLog(location: context.location)
     api.tokenUses = tokenUses
@@ -107,6 +108,8 @@ struct ServeCommand: Command {
       if !quiet { AccessLog.write(exchange) }
     }
     let server = try HTTPServer(configuration, onFinish: log) { [api] request in api.respond(to: request) }
+    // Weak: the server holds the API (its handler), which holds the metrics.
+    api.metrics.countConnections { [weak server] in server?.openConnections ?? 0 }
     let shownHost = host.contains(":") ? "[\(host)]" : host
     let mode = threads == 0 ? "a thread per connection" : "\(threads) worker thread\(threads == 1 ? "" : "s")"
     let memo = memoSize == 0 ? "no answer memo" : "answer memo \(Self.spoken(bytes: memoSize))"
