@@ -25,6 +25,12 @@
 #                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
 #                                          # gzipped against nginx sending the same gzip bytes (gzip_static),
 #                                          # and uncompressed against nginx
+#   BASE=OTHER/stackfeed MODE=binaries scripts/bench-serve.sh
+#                                          # two builds on the cached /v1/feed?limit=20 page at 16 connections,
+#                                          # paired and interleaved (each run starts each binary's server in
+#                                          # turn, the order alternating from run to run), e.g. a change against
+#                                          # the commit before it (docs/BENCHMARKS.md, "Metrics"); the median of
+#                                          # the per-run ratios BIN/BASE
 #
 # BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
@@ -328,6 +334,34 @@ PY
       echo "instructions per request: /v1/feed?limit=20, $pages page, request log $log: $(((more - base) / 1000))"
     done
   done
+  ;;
+binaries)
+  [ -x "${BASE:-}" ] || { echo "bench-serve: MODE=binaries needs BASE=the other stackfeed binary" >&2; exit 64; }
+  new_bin=$BIN
+  for run in $(seq 1 "$RUNS"); do
+    order=(base new)
+    [ $((run % 2)) = 0 ] && order=(new base)
+    for which in "${order[@]}"; do
+      BIN=$([ "$which" = base ] && echo "$BASE" || echo "$new_bin")
+      start_server "$THREADS"
+      curl -sf "$server/v1/feed?limit=20" >/dev/null && curl -sf "$server/v1/feed?limit=20" >/dev/null
+      wrk_run feed "$which" 16 "$run" "$server/v1/feed?limit=20"
+      stop_server
+    done
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  BIN=$new_bin
+  python3 - "$results" <<'PY'
+import collections, statistics, sys
+rates = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    figure, name, server, conns, run, value = line.split()
+    if figure == "rps":
+        rates[run][server] = float(value)
+ratios = sorted(pair["new"] / pair["base"] for pair in rates.values() if len(pair) == 2)
+print(f"feed 16 new/base ratio: min {ratios[0]:.3f} median {statistics.median(ratios):.3f} max {ratios[-1]:.3f}"
+      f" ({len(ratios)} paired runs)")
+PY
   ;;
 rss)
   start_server "$THREADS"
