@@ -84,6 +84,12 @@ public struct FeedAPI: Sendable {
     respond(to: request, caller: nil)
   }
 
+  /// Frees what the store keeps between requests (``FeedSource/releaseIdleMemory()``): `stackfeed serve` calls
+  /// it when its last connection closes.
+  public func releaseIdleMemory() {
+    source.releaseIdleMemory()
+  }
+
   /// The answer to `request` from `caller`, whom the embedding code authenticated itself: the request's
   /// `Authorization` is not looked at. The read endpoints and the plugins' routes answer as ``respond(to:)``
   /// does for a token of that user and scope.

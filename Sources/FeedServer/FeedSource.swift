@@ -13,6 +13,14 @@ public protocol FeedSource: Sendable {
   /// after the return loses none of it) and rolled back when it throws. Throws ``StoreUnavailable`` when the
   /// store cannot be written now (missing, locked beyond the busy timeout, unreachable).
   func write<T>(_ body: (StoreConnection) throws -> T) throws -> T
+  /// Frees what the store's idle connections keep between requests (their page caches), when the server has
+  /// no request to answer.
+  func releaseIdleMemory()
+}
+
+extension FeedSource {
+  /// Nothing to free.
+  public func releaseIdleMemory() {}
 }
 
 /// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds

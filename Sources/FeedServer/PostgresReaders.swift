@@ -14,7 +14,8 @@ import PostgresCore
 /// notifications of every commit acknowledged so far (``PostgresReader/feedChanged()``): any of them, or a new
 /// session, is "the feed changed" of the memo's generation protocol, asked before the read's snapshot. A
 /// connection that cannot listen (a hot standby, `--read-db`) reads without the memo. Writes (``write(_:)``) run
-/// on connections of their own, and announce their commits like every write. Reads and writes each have a
+/// on connections of their own, to the database itself even when the feed is read from a replica (a hot standby
+/// refuses writes), and announce their commits like every write. Reads and writes each have a
 /// bounded pool (``StoreLimits``): a request finding all its pool's connections in use waits for one, then gets
 /// 503; the listening is done on the read connections themselves (no connection of its own).
 public final class PostgresReaders: FeedSource, Sendable {
@@ -22,19 +23,29 @@ public final class PostgresReaders: FeedSource, Sendable {
     let connection: PostgresCore.Connection
   }
 
-  /// The database's URL (with its password: never printed; `name` is).
+  /// The URL reads connect to (with its password: never printed; `name` is).
   private let url: String
-  /// The URL without its password, for messages.
+  /// The URL writes connect to: the same, or the primary when reads go to a replica.
+  private let writeURL: String
+  /// The URL reads connect to, without its password, for messages.
   public let name: String
+  /// The URL writes connect to, without its password.
+  private let writeName: String
   private let registry: PluginRegistry
   private let readers: ConnectionPool<PostgresReader>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
 
-  /// Readers of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds).
-  public init(location: StoreLocation, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
+  /// Readers of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
+  /// writes go to `writeLocation` (e.g. the primary of the replica `location` names), by default the same.
+  public init(
+    location: StoreLocation, writeLocation: StoreLocation? = nil, registry: PluginRegistry,
+    limits: StoreLimits = StoreLimits()
+  ) {
     self.url = location.path
     self.name = location.name
+    writeURL = (writeLocation ?? location).path
+    writeName = (writeLocation ?? location).name
     self.registry = registry
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
@@ -80,21 +91,21 @@ public final class PostgresReaders: FeedSource, Sendable {
   public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
     do {
       return try writers.using(
-        opening: { Writer(connection: try connect()) },
+        opening: { Writer(connection: try connect(to: writeURL, named: writeName)) },
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
         { writer in try writer.connection.write { try body(.postgres(writer.connection)) } })
     } catch let error as PostgresError where error.isBusy {
-      throw StoreUnavailable(description: "the database \(name) cannot be written now: \(error.message)")
+      throw StoreUnavailable(description: "the database \(writeName) cannot be written now: \(error.message)")
     } catch let error as ConnectionPoolExhausted {
-      throw StoreUnavailable(error, database: name, reading: false)
+      throw StoreUnavailable(error, database: writeName, reading: false)
     }
   }
 
   private func open() throws -> PostgresReader {
-    PostgresReader(connection: try connect())
+    PostgresReader(connection: try connect(to: url, named: name))
   }
 
-  private func connect() throws -> PostgresCore.Connection {
+  private func connect(to url: String, named name: String) throws -> PostgresCore.Connection {
     do {
       return try PostgresCore.Connection(url)
     } catch {

@@ -80,6 +80,12 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
     return try pooled ?? open()
   }
 
+  /// Runs `body` on each connection idle now (none is borrowed meanwhile: the pool is locked), e.g. to free
+  /// the memory they keep between uses.
+  public func forEachIdle(_ body: (Connection) -> Void) {
+    idle.withLock { $0.forEach(body) }
+  }
+
   @inlinable func giveBack(_ connection: Connection) {
     idle.withLock { $0.append(connection) }
     permits.signal()

@@ -74,12 +74,14 @@ public final class HTTPServer: @unchecked Sendable {
   }
 
   /// Loads libmicrohttpd, binds the address and starts the worker threads. `handler` runs on them, several at
-  /// once; `onFinish` is called once per request when its exchange ends (for access logs).
+  /// once; `onFinish` is called once per request when its exchange ends (for access logs); `onIdle` when the
+  /// last open connection closed, at most once a second, before malloc's freed memory is given back
+  /// (``IdleMemory``): the place to free what the handler keeps between loads.
   /// Throws when the library is missing (``loadLibrary()``) or the address cannot be bound
   /// (``HTTPServerError/isAddressInUse`` when another program has it).
   public init(
     _ configuration: Configuration, onFinish: @escaping @Sendable (HTTPExchange) -> Void = { _ in },
-    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    onIdle: @escaping @Sendable () -> Void = {}, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     try Self.loadLibrary()
     let socket = try ListeningSocket.bind(
@@ -109,7 +111,7 @@ public final class HTTPServer: @unchecked Sendable {
     }
     options.append(Self.option(.END, 0))
     let core = Core(
-      handler: handler, onFinish: onFinish, bodyLimit: configuration.bodyLimit,
+      handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
       connectionLimit: configuration.connectionLimit, acceptor: acceptor)
     let closure = Unmanaged.passUnretained(core).toOpaque()
     guard
@@ -185,14 +187,15 @@ private final class Core: Sendable {
   /// What accepts the connections with a thread per connection (else libmicrohttpd does).
   let acceptor: Acceptor?
   /// Trims malloc's arenas when the last connection closes.
-  let idleMemory = IdleMemory()
+  let idleMemory: IdleMemory
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?
+    idleMemory: IdleMemory, bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?
   ) {
     self.handler = handler
     self.onFinish = onFinish
+    self.idleMemory = idleMemory
     self.bodyLimit = bodyLimit
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor

@@ -16,8 +16,15 @@ final class IdleMemory: Sendable {
   }
 
   private let lastTrim = Mutex<ContinuousClock.Instant?>(nil)
+  /// What the server's handler frees first (its store's idle caches): freed memory malloc then gives back.
+  private let freeing: @Sendable () -> Void
 
-  /// The server has no connection open now: trims, unless it did less than a second ago.
+  /// Trims after `freeing` has run.
+  init(freeing: @escaping @Sendable () -> Void) {
+    self.freeing = freeing
+  }
+
+  /// The server has no connection open now: frees and trims, unless it did less than a second ago.
   func idle() {
     let now = ContinuousClock.now
     let due = lastTrim.withLock { last in
@@ -25,6 +32,8 @@ final class IdleMemory: Sendable {
       last = now
       return true
     }
-    if due { _ = Self.trim?(0) }
+    guard due else { return }
+    freeing()
+    _ = Self.trim?(0)
   }
 }

@@ -127,4 +127,20 @@ public final class Database {
 
   /// True inside `write`, `read` or an explicit `BEGIN`.
   public var isInTransaction: Bool { !connection.isAutocommit }
+
+  /// Frees the pages of this connection's page cache that nothing uses now
+  /// (<https://www.sqlite.org/c3ref/db_release_memory.html>): a connection kept open between loads gives back
+  /// what the last load read, and reads the pages again (from the system's file cache) when it needs them.
+  public func releaseMemory() {
+    sqlite3_db_release_memory(connection.handle)
+  }
+
+  /// The bytes this connection's page cache holds now (`SQLITE_DBSTATUS_CACHE_USED`,
+  /// <https://www.sqlite.org/c3ref/c_dbstatus_options.html>).
+  public var cacheBytes: Int {
+    var current: Int32 = 0
+    var highest: Int32 = 0
+    sqlite3_db_status(connection.handle, SQLITE_DBSTATUS_CACHE_USED, &current, &highest, 0)
+    return Int(current)
+  }
 }

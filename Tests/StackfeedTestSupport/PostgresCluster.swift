@@ -119,7 +119,12 @@ public final class PostgresCluster: @unchecked Sendable {
   /// call waiting for catch-up): from then on a read here sees every transaction the primary had committed. It
   /// waits for that event, however long a loaded machine takes, checking every 10 ms.
   public func waitForReplay(of primary: PostgresCluster) throws {
-    let written = try Connection(primary.url()).queryOne("SELECT pg_current_wal_lsn()::text") { try $0.string(at: 0) }
+    // The insert position, not pg_current_wal_lsn() (the write position): with synchronous_commit = off a commit
+    // acknowledged to its client may still sit in the WAL buffers, past the write position, until the WAL writer
+    // writes it (and the primary sends the standby only what it wrote).
+    let written = try Connection(primary.url()).queryOne("SELECT pg_current_wal_insert_lsn()::text") {
+      try $0.string(at: 0)
+    }
     let standby = try Connection(url())
     let replayed = "SELECT (pg_last_wal_replay_lsn() >= $1::pg_lsn)::int"
     while try standby.queryOne(replayed, [.text(written ?? "0/0")], { try $0.int(at: 0) }) != 1 {

@@ -86,7 +86,8 @@ struct ServeCommand: Command {
     let environment = context.environment
     let limits = StoreLimits(memoBytes: memoSize, connections: databaseConnections)
     var api = FeedAPI(
-      location: location, registry: context.registry, defaultZone: try context.timeZone(option: nil),
+      location: location, writeLocation: context.location, registry: context.registry,
+      defaultZone: try context.timeZone(option: nil),
       zoneNamed: { ZoneInfo.named($0, environment: environment) }, limits: limits)
     api.requireAuth = requireAuth
     api.version = Stackfeed.version
@@ -107,7 +108,9 @@ struct ServeCommand: Command {
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       if !quiet { AccessLog.write(exchange) }
     }
-    let server = try HTTPServer(configuration, onFinish: log) { [api] request in api.respond(to: request) }
+    let server = try HTTPServer(configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() }) {
+      [api] request in api.respond(to: request)
+    }
     // Weak: the server holds the API (its handler), which holds the metrics.
     api.metrics.countConnections { [weak server] in server?.openConnections ?? 0 }
     let shownHost = host.contains(":") ? "[\(host)]" : host
