@@ -13,8 +13,10 @@ struct IdleTests {
   func onIdleRunsWhenTheLastConnectionCloses(threads: Int) throws {
     let idle = DispatchSemaphore(value: 0)
     let server = try HTTPServer(
-      .init(host: "127.0.0.1", port: 0, threads: threads), onIdle: { idle.signal() }
-    ) { _ in HTTPResponse(status: 200, headers: [HTTPField("Content-Type", "text/plain")], body: Array("ok".utf8)) }
+      .init(host: "127.0.0.1", port: 0, threads: threads), onIdle: { idle.signal() },
+      handler: { _ in
+        HTTPResponse(status: 200, headers: [HTTPField("Content-Type", "text/plain")], body: Array("ok".utf8))
+      })
     defer { server.stop() }
     let held = try HTTPClient.connect(port: server.port)
     try HTTPClient.send(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: held)

@@ -108,9 +108,9 @@ struct ServeCommand: Command {
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       if !quiet { AccessLog.write(exchange) }
     }
-    let server = try HTTPServer(configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() }) {
-      [api] request in api.respond(to: request)
-    }
+    let server = try HTTPServer(
+      configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() },
+      handler: { [api] request in api.respond(to: request) })
     // Weak: the server holds the API (its handler), which holds the metrics.
     api.metrics.countConnections { [weak server] in server?.openConnections ?? 0 }
     let shownHost = host.contains(":") ? "[\(host)]" : host
