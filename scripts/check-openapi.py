@@ -15,13 +15,11 @@ Content-Encoding says so)}. For each exchange:
 - the request of every answer below 400 must be valid for its operation too (so the document does not refuse
   what the server takes).
 
-Then every operation of the document must have been exercised, except those of the paths given with
---unserved (a path the server under test does not route yet: the caller says which, and why; an answer there
-must be 404). Answers 414 and 431 are the HTTP library's own, before any route (the document says so once).
+Then every operation of the document must have been exercised. Answers 414 and 431 are the HTTP library's own, before any route (the document says so once).
 Exchanges at a path given with --skip-path (another binary's route, e.g. stackfeed-promo's /v1/promos) are not
 checked, and an exchange recorded twice, the same request and the same answer, is checked once.
 
-usage: check-openapi.py DOC [EXCHANGES…] [--unserved PATH]… [--skip-path PATH]…
+usage: check-openapi.py DOC [EXCHANGES…] [--skip-path PATH]…
 Exit 0 when everything holds; else every problem on stderr and exit 1 (2 when a module is missing).
 """
 import argparse
@@ -76,7 +74,7 @@ def problem_status(body):
     return problem.get("status") if isinstance(problem, dict) and {"title", "detail"} <= problem.keys() else None
 
 
-def check(openapi, document, exchange, unserved):
+def check(openapi, document, exchange):
     """The problems of one exchange, and the operation (template, method) it exercised, if any."""
     method = exchange["method"].lower()
     target = urlsplit(exchange["target"])
@@ -90,8 +88,6 @@ def check(openapi, document, exchange, unserved):
     if status in LIBRARY_STATUSES:
         return [], None
     template = template_of(target.path, document["paths"])
-    if template in unserved:
-        return ([] if status == 404 else [f"{template} is not served, yet the answer is {status}"]), None
     if template is None:
         if status != 404 or problem_status(body) != 404:
             return [f"{target.path} is not in the document, yet the answer is {status}"], None
@@ -142,7 +138,6 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("document")
     parser.add_argument("exchanges", nargs="*")
-    parser.add_argument("--unserved", action="append", default=[])
     parser.add_argument("--skip-path", action="append", default=[])
     arguments = parser.parse_args()
     with open(arguments.document, encoding="utf-8") as file:
@@ -165,12 +160,12 @@ def main():
                 if line in seen or urlsplit(exchange["target"]).path in arguments.skip_path:
                     continue
                 seen.add(line)
-                problems, operation = check(openapi, document, exchange, set(arguments.unserved))
+                problems, operation = check(openapi, document, exchange)
                 failures += [f"{exchange['method']} {exchange['target']} -> {exchange['status']}: {p}" for p in problems]
                 if operation and not problems:
                     covered.add(operation)
     operations = {(t, m) for t, item in document["paths"].items() for m in METHODS if m in item}
-    missing = sorted((t, m) for t, m in operations - covered if t not in arguments.unserved)
+    missing = sorted(operations - covered)
     failures += [f"{m.upper()} {t}: described, but no answer of it was checked" for t, m in missing]
     for failure in failures:
         print(failure, file=sys.stderr)

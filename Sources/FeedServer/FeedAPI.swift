@@ -180,8 +180,7 @@ public struct FeedAPI: Sendable {
       return Self.encoded(try metricsPage(&parameters), gzipFrom: gzipFrom, compresses: compresses)
     }
     if endpoint == .ready {  // a probe of the store: read every time, never from the memo
-      var parameters = query
-      try parameters.finish()
+      try query.finish()
       let probed = try source.read { snapshot in form.apply(to: try ready(snapshot)) }
       return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
     }

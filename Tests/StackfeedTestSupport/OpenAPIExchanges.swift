@@ -48,11 +48,6 @@ public struct APIExchange {
 /// the description cannot drift from the server. Run in process (FeedServerTests) and over sockets with the
 /// real binary (ServeTests).
 public enum OpenAPIChecks {
-  /// The paths the document describes before the server routes them: none now (`GET /metrics` was, until the
-  /// server routed it). The checks skip such a path while the server answers 404 there; once it routes one, it
-  /// is checked like every other route (and this list should lose it).
-  public static let describedAhead: Set<String> = []
-
   /// docs/openapi.json.
   public static let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/openapi.json")
@@ -218,8 +213,8 @@ public enum OpenAPIChecks {
       Request("GET", "/openapi.json"),
     ]
 
-  /// Every request of the tables sent to `api`, skipping the paths in `unserved`, and the answers.
-  public static func exchanges(with api: some ExchangingAPI, unserved: Set<String>) throws -> [APIExchange] {
+  /// Every request of the tables sent to `api`, and the answers.
+  public static func exchanges(with api: some ExchangingAPI) throws -> [APIExchange] {
     var tokens: [Sender: String] = [.invalid: "sft_" + String(repeating: "0", count: 64)]
     for (sender, scope) in [(Sender.read, "read"), (.write, "write"), (.admin, "admin")] {
       tokens[sender] = try api.token(scope: scope)
@@ -227,7 +222,7 @@ public enum OpenAPIChecks {
     var placed: String?
     var exchanges: [APIExchange] = []
     func send(_ requests: [Request]) throws {
-      for request in requests where !unserved.contains(String(request.target.prefix { $0 != "?" })) {
+      for request in requests {
         var headers = request.headers
         if let token = tokens[request.sender] { headers.insert(("Authorization", "Bearer \(token)"), at: 0) }
         let body = Array((request.body ?? "").utf8)
@@ -255,7 +250,7 @@ public enum OpenAPIChecks {
     return exchanges
   }
 
-  /// The paths of the document `api` answers 404 "nothing at" for (a route described before it is served).
+  /// The paths of the document `api` answers 404 "nothing at" for: described, but not routed.
   public static func unservedPaths(of api: some ExchangingAPI) throws -> Set<String> {
     var unserved: Set<String> = []
     for (path, methods) in try describedRoutes() {
@@ -270,13 +265,12 @@ public enum OpenAPIChecks {
   }
 
   /// scripts/check-openapi.py on the document alone (valid OpenAPI 3.1), or with `exchanges` (each answer as
-  /// the document describes it, every operation answered but those of `unserved`).
-  public static func check(_ exchanges: [APIExchange] = [], unserved: Set<String> = []) throws -> ScriptCheck {
+  /// the document describes it, every operation answered).
+  public static func check(_ exchanges: [APIExchange] = []) throws -> ScriptCheck {
     guard !exchanges.isEmpty else { return try ScriptCheck.run("check-openapi.py", [document.path]) }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
     try Data(exchanges.map { $0.jsonLine + "\n" }.joined().utf8).write(to: file)
-    return try ScriptCheck.run(
-      "check-openapi.py", [document.path, file.path] + unserved.sorted().flatMap { ["--unserved", $0] })
+    return try ScriptCheck.run("check-openapi.py", [document.path, file.path])
   }
 }
