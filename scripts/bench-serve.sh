@@ -73,6 +73,33 @@ stop_server() {
   server_pid=""
 }
 
+# start_nginx [DIRECTIVES]: nginx serving $work/html on a free port (sets $port and $nginx_pid) with the http
+# block's DIRECTIVES added, once it answers feed.json.
+start_nginx() {
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  cat >"$work/nginx.conf" <<NGINX
+worker_processes $THREADS;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+user root;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000000;
+  types { application/json json; }
+  charset utf-8;
+  charset_types application/json;
+  ${1:-}
+  server { listen 127.0.0.1:$port; root $work/html; }
+}
+NGINX
+  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
+  nginx_pid=$!
+  until curl -sf "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+}
+
 # drop_page_cache: empties the kernel's page cache (root only); false, saying so once, where it cannot.
 drop_page_cache() {
   sync
@@ -163,27 +190,7 @@ compare)
   mkdir -p "$work/html"
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   curl -sf "$server/v1/render?limit=20" >"$work/html/render.json"
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  cat >"$work/nginx.conf" <<NGINX
-worker_processes $THREADS;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-user root;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000000;
-  types { application/json json; }
-  charset utf-8;
-  charset_types application/json;
-  server { listen 127.0.0.1:$port; root $work/html; }
-}
-NGINX
-  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
-  nginx_pid=$!
-  until curl -sf "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+  start_nginx
   cmp <(curl -s "http://127.0.0.1:$port/feed.json") <(curl -s "$server/v1/feed?limit=20")
   echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, /v1/render $(stat -c %s "$work/html/render.json") B"
   for run in $(seq 1 "$RUNS"); do
@@ -222,29 +229,7 @@ print(f"/v1/render pages never asked before, body bytes per page (mean of 40): i
 PY
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   curl -sf -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20" >"$work/html/feed.json.gz"
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  cat >"$work/nginx.conf" <<NGINX
-worker_processes $THREADS;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-user root;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000000;
-  types { application/json json; }
-  charset utf-8;
-  charset_types application/json;
-  gzip_static on;
-  gzip_vary on;
-  server { listen 127.0.0.1:$port; root $work/html; }
-}
-NGINX
-  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
-  nginx_pid=$!
-  until curl -sf -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+  start_nginx "gzip_static on; gzip_vary on;"
   cmp <(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json") \
     <(curl -s -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20")
   echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, gzipped $(stat -c %s "$work/html/feed.json.gz") B" \
