@@ -129,8 +129,8 @@ let package = Package(
     .target(
       name: "FeedServer",
       dependencies: [
-        "FeedOptions", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "SQLiteCore", "PostgresCore",
-        "StackLayout", "StackRender", "HTTPServer", "GzipCore", "JSONCore", "CivilTime",
+        "FeedOptions", "FeedPlugins", "FeedStore", "FeedModels", "SQLiteCore", "PostgresCore", "StackLayout",
+        "StackRender", "HTTPServer", "GzipCore", "JSONCore", "CivilTime",
       ]
     ),
     .target(

@@ -1,4 +1,3 @@
-import BuiltInPlugins
 import FeedOptions
 import FeedPlugins
 import HTTPServer
@@ -149,7 +148,7 @@ extension FeedAPI {
   private static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
     -> any RowRenderer & StackRenderer
   {
-    format.renderer(assets: nil, background: CardStyle.screenBackground, followsSystemScheme: followsSystemScheme)
+    format.renderer(assets: nil, background: FeedScreen.background, followsSystemScheme: followsSystemScheme)
   }
 
   /// The flag of `/v1/render?format=html` asking for the page that follows the browser's colour scheme.

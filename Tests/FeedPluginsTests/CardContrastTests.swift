@@ -1,4 +1,5 @@
 import BuiltInPlugins
+import FeedPlugins
 import Foundation
 import StackLayout
 import Testing
@@ -24,7 +25,7 @@ import Testing
   static func labels(_ tree: LayoutNode, kind: String, scheme: ColorScheme) -> [Measured] {
     var engine = LayoutEngine()
     engine.traits = Traits(scheme: scheme)
-    let screen = CardStyle.screenBackground.resolved(for: scheme)
+    let screen = FeedScreen.background.resolved(for: scheme)
     var fills: [(frame: Rect, color: Color, opacity: Double)] = []
     var found: [Measured] = []
     func visit(_ placed: PlacedNode, x: Double, y: Double, opacity: Double) {

@@ -35,8 +35,8 @@ import Testing
   }
 
   static let renderers: [(format: String, renderer: any RowRenderer)] = [
-    ("json", JSONRenderer()), ("svg", SVGRenderer(background: CardStyle.screenBackground)),
-    ("html", HTMLRenderer(background: CardStyle.screenBackground)), ("txt", TextRenderer(columns: 80)),
+    ("json", JSONRenderer()), ("svg", SVGRenderer(background: FeedScreen.background)),
+    ("html", HTMLRenderer(background: FeedScreen.background)), ("txt", TextRenderer(columns: 80)),
   ]
 
   /// The goldens `<feed>.<format>` predate light/dark pairs and accessibility labels: the cards drawn without
@@ -53,7 +53,7 @@ import Testing
   /// The reference feed as the cards are: labelled, in the light and the dark scheme, and the HTML page that
   /// follows the browser's scheme (`reference-<variant>.<format>`).
   @Test func theReferenceFeedLabelledAndInBothSchemesMatchesItsGoldens() throws {
-    let system = HTMLRenderer(background: CardStyle.screenBackground, followsSystemScheme: true)
+    let system = HTMLRenderer(background: FeedScreen.background, followsSystemScheme: true)
     let variants: [(name: String, traits: Traits, renderers: [(format: String, renderer: any RowRenderer)])] = [
       ("labelled", .default, Array(Self.renderers.prefix(3))),
       ("dark", Traits(scheme: .dark), Array(Self.renderers.prefix(3))),

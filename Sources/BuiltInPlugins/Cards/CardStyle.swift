@@ -8,8 +8,6 @@ import StackLayout
 ///
 ///     VStack { … }.margin(CardStyle.rowMargin)   // top 20, left 10, right 10, bottom 0
 public enum CardStyle {
-  /// The screen behind the rows: white 0.95 (`#F2F2F2`); black in the dark scheme (`systemGroupedBackground`).
-  public static let screenBackground = Color.pair(light: .white(0.95), dark: .black)
   /// The order's card: white; `#1C1C1E` in the dark scheme (`secondarySystemGroupedBackground`).
   public static let cardBackground = Color.pair(
     light: .white, dark: Color(red: 28 / 255, green: 28 / 255, blue: 30 / 255))

@@ -1,4 +1,3 @@
-import BuiltInPlugins
 import FeedOptions
 import FeedPlugins
 import StackLayout
@@ -54,7 +53,7 @@ struct GalleryCommand: Command {
     let database = try context.openDatabase(bootstrap: true).database
     let samples = GallerySamples(registry: context.registry, context: rowContext, limit: limit)
     let cards = try samples.cards(from: database) { try context.note($0) }
-    let renderer = RenderFormat.svg.renderer(assets: nil, background: CardStyle.screenBackground)
+    let renderer = RenderFormat.svg.renderer(assets: nil, background: FeedScreen.background)
     let progress = ProgressLine(
       errors: context.errors, total: cards.count * matrix.sets.count, rows: "pictures", verb: "drawing")
     var drawn = 0

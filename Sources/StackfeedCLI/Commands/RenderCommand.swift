@@ -1,4 +1,3 @@
-import BuiltInPlugins
 import FeedOptions
 import FeedPlugins
 import StackLayout
@@ -83,7 +82,7 @@ struct RenderCommand: Command {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
         try render(
-          FeedCards(composer: composer), with: format.renderer(assets: images, background: CardStyle.screenBackground),
+          FeedCards(composer: composer), with: format.renderer(assets: images, background: FeedScreen.background),
           to: output, context: context)
       }
       try file?.commit()

@@ -1,4 +1,3 @@
-import BuiltInPlugins
 import FeedPlugins
 import StackLayout
 import StackRender
@@ -29,7 +28,7 @@ extension RenderCommand {
     engine.traits = traits
     let document = try StackDocument(cards: all, options: options, width: width, engine: engine)
     var stream = OutputTextStream(output: output, onFailure: {})
-    format.renderer(assets: assets, background: CardStyle.screenBackground).render(document, to: &stream)
+    format.renderer(assets: assets, background: FeedScreen.background).render(document, to: &stream)
     try stream.finish()
   }
 }
