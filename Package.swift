@@ -67,8 +67,10 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    // SHA-256, the package's one hash: migration checksums (SQLCore) and API token hashes (FeedStore).
+    .target(name: "Hashing", dependencies: ["JSONCore"]),
     // What every database backend shares, in pure Swift: values, dialects, migrations (no C, no Foundation).
-    .target(name: "SQLCore"),
+    .target(name: "SQLCore", dependencies: ["Hashing"]),
     // The SQLite wrapper: the ONLY module that imports CSQLite.
     .target(name: "SQLiteCore", dependencies: ["CSQLite", "SQLCore"]),
     // GNU libmicrohttpd, declared here (no libmicrohttpd-dev needed) and loaded with dlopen on the first server
@@ -103,7 +105,7 @@ let package = Package(
     .target(
       name: "FeedStore",
       dependencies: [
-        "SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime", "FeedModels",
+        "SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime", "FeedModels", "Hashing",
       ]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
     .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
@@ -119,7 +121,7 @@ let package = Package(
     .target(
       name: "BuiltInPlugins",
       dependencies: [
-        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout",
+        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout", "CivilTime",
       ]
     ),
     // The options shared by the commands and the HTTP API (width, limit, cursor, zone, format, card stack):
@@ -168,12 +170,14 @@ let package = Package(
       name: "stackfeed-promo", dependencies: ["StackfeedCLI", "PromoPlugin"],
       path: "Examples/PromoPlugin/Sources/stackfeed-promo"),
 
+    .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(name: "SQLCoreTests", dependencies: ["SQLCore"]),
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
     // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime"]),
-    .testTarget(name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore", "StackfeedTestSupport"]),
+    .testTarget(
+      name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore", "Hashing", "StackfeedTestSupport"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout", "StackfeedTestSupport"]),
     .testTarget(name: "JSONCoreTests", dependencies: ["JSONCore"]),
     .testTarget(name: "CivilTimeTests", dependencies: ["CivilTime", "StackfeedTestSupport"]),

@@ -39,10 +39,10 @@ extension FeedItemPlugin: RowGenerator {
     try db.write {
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
-      var ids = RandomUUIDs()
+      var ids = RandomIDs(.seeded)
       for offset in 0..<count {
         let sample = Self.samples[offset % Self.samples.count]
-        try insert.bind(ids.next(), at: 1)
+        try insert.bind(ids.uuid(), at: 1)
         try insert.bind(sample.title, at: 2)
         try insert.bind(sample.subtitle, at: 3)
         try insert.bind(sample.tag, at: 4)

@@ -30,8 +30,8 @@ extension FeedItemPlugin: RowWriter {
   /// `before`.
   private func create(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
     let record = try request.body(fields: Self.itemFields.union(["id", "before"]))
-    var uuids = RandomUUIDs()
-    let id = try record.optionalString("id") == nil ? uuids.next() : try record.identifier()
+    var ids = RandomIDs(.system)
+    let id = try record.optionalString("id") == nil ? ids.uuid() : try record.identifier()
     let item = try Self.item(id: id, from: record)
     let before = try record.optionalString("before") == nil ? nil : try record.identifier("before")
     if try loadRow(id: id, from: db, context: request.context) != nil {

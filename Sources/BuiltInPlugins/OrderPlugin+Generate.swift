@@ -22,11 +22,11 @@ extension OrderPlugin: UserRowGenerator {
     let products = try db.queryAll(GenerateSQL.products) { try $0.string(at: 0) }
     let order = try db.prepare(GenerateSQL.insertOrder)
     let line = try db.prepare(GenerateSQL.insertLine)
-    var ids = RandomUUIDs()
+    var ids = RandomIDs(.seeded)
     var next = 0
     return { user, count in
       for number in 0..<count {
-        let id = ids.next()
+        let id = ids.uuid()
         try order.bind(id, at: 1)
         try order.bind(Self.statuses[number % Self.statuses.count], at: 2)
         try order.bind(Self.firstInstant + Int64(number) * Self.day, at: 3)

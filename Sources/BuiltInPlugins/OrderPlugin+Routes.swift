@@ -1,3 +1,4 @@
+import CivilTime
 import FeedModels
 import FeedPlugins
 import FeedStore
@@ -79,16 +80,16 @@ extension OrderPlugin: RowWriter {
       products[product] == nil ? "unknown product \"\(product)\"" : nil
     }
     let latest = try db.queryOne(WriteSQL.latestTime, [.text(request.user)]) { try $0.optionalInt64(at: 0) } ?? nil
-    let time = max(Self.milliseconds(request.now), (latest ?? Int64.min) + 1)
-    var uuids = RandomUUIDs()
-    let id = uuids.next()
+    let time = max(UTCMilliseconds.since1970(seconds: request.now.timeIntervalSince1970), (latest ?? Int64.min) + 1)
+    var ids = RandomIDs(.system)
+    let id = ids.uuid()
     try db.execute(WriteSQL.insertOrder, [.text(id), .text(Self.placedStatus), .integer(time), .text(request.user)])
     let insertLine = try db.prepare(SQL.insertLine)
     for (number, line) in lines.enumerated() {
       try insertLine.run([.text(id), .integer(Int64(number)), .text(line.product), .integer(Int64(line.quantity))])
     }
     let order = Order(
-      id: id, status: Self.placedStatus, orderedAt: Date(timeIntervalSince1970: Double(time) / 1000),
+      id: id, status: Self.placedStatus, orderedAt: Date(timeIntervalSince1970: UTCMilliseconds.seconds(time)),
       items: lines.compactMap { line in products[line.product].map { LineItem(product: $0, quantity: line.quantity) } })
     return .created(row(for: order, request), location: "/v1/orders/\(id)")
   }

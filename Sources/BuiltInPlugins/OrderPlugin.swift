@@ -1,3 +1,4 @@
+import CivilTime
 import FeedModels
 import FeedPlugins
 import FeedStore
@@ -70,7 +71,8 @@ public struct OrderPlugin: RowPlugin {
     let insertLine = try db.prepare(SQL.insertLine)
     for record in seed.orders {
       try order.run([
-        .text(record.id), .text(record.status), .integer(Self.milliseconds(record.orderedAt)), .text(record.user),
+        .text(record.id), .text(record.status),
+        .integer(UTCMilliseconds.since1970(seconds: record.orderedAt.timeIntervalSince1970)), .text(record.user),
       ])
       try deleteLines.run([.text(record.id)])
       for (line, item) in record.lines.enumerated() {
@@ -102,7 +104,7 @@ public struct OrderPlugin: RowPlugin {
 
   /// The order (without its items) of a result row whose first columns are id, status, ordered_at.
   static func order(_ row: StoreRow) throws -> Order {
-    let date = Date(timeIntervalSince1970: Double(try row.int64(at: 2)) / 1000)
+    let date = Date(timeIntervalSince1970: UTCMilliseconds.seconds(try row.int64(at: 2)))
     return Order(id: try row.string(at: 0), status: try row.string(at: 1), orderedAt: date, items: [])
   }
 
@@ -126,10 +128,5 @@ public struct OrderPlugin: RowPlugin {
       kind: kind, id: viewModel.id,
       texts: [RowText("title", viewModel.title), RowText("subtitle", viewModel.subtitle)],
       lists: [RowList("gallery", gallery)], viewModel: viewModel)
-  }
-
-  /// Milliseconds since 1970 (UTC), as `ordered_at` stores instants.
-  static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
   }
 }

@@ -34,9 +34,9 @@ public struct UserGenerator {
     try db.write {
       let insert = try Users(db).inserter()
       let writers = try registry.plugins.compactMap { try ($0 as? any UserRowGenerator)?.userRowWriter(in: db) }
-      var ids = RandomUUIDs()
+      var ids = RandomIDs(.seeded)
       for index in 0..<count {
-        let id = ids.next()
+        let id = ids.uuid()
         let first = Self.firstNames[index % Self.firstNames.count]
         let last = Self.lastNames[(index / Self.firstNames.count) % Self.lastNames.count]
         try insert(User(id: id, firstName: first, lastName: last))

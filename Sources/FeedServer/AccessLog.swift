@@ -1,3 +1,4 @@
+import CivilTime
 import HTTPServer
 import JSONCore
 
@@ -21,8 +22,7 @@ public enum AccessLog {
     for byte in exchange.path.utf8 {
       line.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
     }
-    let (seconds, attoseconds) = exchange.duration.components
-    let microseconds = seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+    let microseconds = exchange.duration.wholeMicroseconds
     line.append(UInt8(ascii: " "))
     line.append(decimal: Int(exchange.status))
     line.append(UInt8(ascii: " "))

@@ -1,3 +1,4 @@
+import CivilTime
 import FeedOptions
 import FeedPlugins
 import FeedStore
@@ -58,7 +59,10 @@ extension FeedAPI {
         let keys = IdempotencyKeys(db)
         if let key {
           let sent = "\(request.method) \(request.path)\n" + String(decoding: request.body, as: UTF8.self)
-          switch try keys.claim(user: caller.user, key: key, request: sent, now: Self.milliseconds(rowRequest.now)) {
+          switch try keys.claim(
+            user: caller.user, key: key, request: sent,
+            now: UTCMilliseconds.since1970(seconds: rowRequest.now.timeIntervalSince1970))
+          {
           case .claimed: break
           case .answered(let first): return Self.written(first, form: form)
           case .usedByAnotherRequest:
@@ -137,9 +141,4 @@ extension FeedAPI {
 
   /// The longest `Idempotency-Key`, in bytes.
   static let maximumKeyBytes = 255
-
-  /// Milliseconds since 1970.
-  private static func milliseconds(_ date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
-  }
 }

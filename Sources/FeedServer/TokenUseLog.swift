@@ -1,3 +1,4 @@
+import CivilTime
 import FeedStore
 import PostgresCore
 import SQLiteCore
@@ -37,19 +38,11 @@ public final class TokenUseLog: Sendable {
   /// milliseconds since 1970 (the system's wall clock unless a test gives its own).
   public init(
     location: StoreLocation, interval: Duration = .seconds(60),
-    clock: @escaping @Sendable () -> Int64 = TokenUseLog.systemClock
+    clock: @escaping @Sendable () -> Int64 = UTCMilliseconds.now
   ) {
     self.location = location
-    let (seconds, attoseconds) = interval.components
-    self.interval = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    self.interval = interval.wholeMilliseconds
     self.clock = clock
-  }
-
-  /// The system's wall clock, in UTC milliseconds since 1970.
-  public static func systemClock() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
   }
 
   /// Notes that the token `id` was used now, and writes the pending uses when the oldest has waited

@@ -1,3 +1,4 @@
+import CivilTime
 import Dispatch
 import Synchronization
 
@@ -33,8 +34,7 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
   @inlinable public init(limit: Int, wait: Duration = .seconds(5)) {
     self.limit = max(1, limit)
     self.wait = wait
-    let (seconds, attoseconds) = wait.components
-    waitNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    waitNanoseconds = Int(wait.wholeNanoseconds)
     permits = DispatchSemaphore(value: self.limit)
   }
 
@@ -107,8 +107,7 @@ public struct ConnectionPoolExhausted: Error, Sendable, CustomStringConvertible 
 
   /// One sentence: "all 4 connections stayed in use for 5 s".
   public var description: String {
-    let (seconds, attoseconds) = wait.components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    let milliseconds = wait.wholeMilliseconds
     let waited = milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
     return "all \(limit) connection\(limit == 1 ? "" : "s") stayed in use for \(waited)"
   }

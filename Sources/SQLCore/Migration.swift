@@ -1,3 +1,5 @@
+import Hashing
+
 /// One schema change: a named SQL script per dialect, applied once and recorded with its checksum.
 ///
 /// Names sort in application order (`0001_feed_item_create`, `0002_order_create`, …). A migration that has

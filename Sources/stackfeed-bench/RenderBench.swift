@@ -1,3 +1,4 @@
+import CivilTime
 import FeedPlugins
 import Foundation
 import StackLayout
@@ -74,7 +75,7 @@ final class TimedMeasurer: TextMeasuring, @unchecked Sendable {
 
   /// Seconds spent measuring so far.
   var seconds: Double {
-    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    elapsed.totalSeconds
   }
 
   func measure(_ text: String, font: FontStyle, maxLines: Int, maxWidth: Double?) -> TextMeasurement {

@@ -1,11 +1,11 @@
+import CivilTime
+
 /// Times closures with the monotonic clock; figures are medians over repetitions.
 enum Stopwatch {
   /// Seconds taken by `body`.
   static func seconds(_ body: () -> Void) -> Double {
     let clock = ContinuousClock()
-    let elapsed = clock.measure(body)
-    let parts = elapsed.components
-    return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
+    return clock.measure(body).totalSeconds
   }
 
   /// Median of `values` (the mean of the middle two for an even count).

@@ -1,5 +1,6 @@
 import FeedStore
 import Foundation
+import Hashing
 import SQLCore
 import StackfeedTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import CivilTime
 import PostgresCore
 import SQLiteCore
 import Synchronization
@@ -38,8 +39,7 @@ public final class Metrics: Sendable {
   /// Counts an answer of the route of meter `index`: its status, its latency from `start` to now and its body
   /// bytes as sent.
   func record(_ index: Int, status: Int, since start: ContinuousClock.Instant, bytes: Int) {
-    let elapsed = (ContinuousClock.now - start).components
-    let nanoseconds = Int(elapsed.seconds) * 1_000_000_000 + Int(elapsed.attoseconds / 1_000_000_000)
+    let nanoseconds = Int((ContinuousClock.now - start).wholeNanoseconds)
     meters[index].record(status: status, nanoseconds: nanoseconds, bytes: bytes)
   }
 

@@ -1,13 +1,11 @@
-import JSONCore
-import SQLCore
+import Hashing
 
 /// The secret of an API token: what `stackfeed token create` prints, once, and a client sends as
 /// `Authorization: Bearer …`. It is `sft_` followed by 64 lowercase hex digits: 256 random bits, and a prefix
 /// that says what the string is (a secret scanner, a log reviewer, a person pasting it).
 ///
-/// The bits come from the operating system's CSPRNG through `SystemRandomNumberGenerator`, which on Linux reads
-/// `getrandom(2)` (the kernel's generator, the one `/dev/urandom` serves) and on Apple platforms
-/// `arc4random_buf`. The store keeps only ``hash``: a copy of the database does not give anyone a token.
+/// The bits come from the operating system's CSPRNG (``RandomIDs/Source/system``: on Linux `getrandom(2)`, the
+/// kernel's generator that `/dev/urandom` serves; on Apple platforms `arc4random_buf`). The store keeps only ``hash``: a copy of the database does not give anyone a token.
 ///
 ///     let secret = TokenSecret.generate()      // sft_9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
 ///     TokenSecret(secret.text)?.hash == secret.hash   // true
@@ -22,11 +20,8 @@ public struct TokenSecret: Sendable {
 
   /// A new secret of 256 bits from the OS's CSPRNG.
   public static func generate() -> TokenSecret {
-    var random = SystemRandomNumberGenerator()
-    var bytes = ByteBuffer(capacity: prefix.utf8.count + digits)
-    bytes.append(prefix)
-    for _ in 0..<(digits / 16) { bytes.append(hex: random.next(), digits: 16) }
-    return TokenSecret(checked: bytes.text)
+    var random = RandomIDs(.system)
+    return TokenSecret(checked: random.hex(prefix: prefix, words: digits / 16))
   }
 
   /// The secret `text` when it has a token's form (the prefix and 64 lowercase hex digits); nil for anything

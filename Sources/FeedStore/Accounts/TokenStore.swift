@@ -1,4 +1,3 @@
-import JSONCore
 import SQLCore
 
 /// The `tokens` table (migration `0006_account_tokens`): creating, listing, revoking and verifying API tokens.
@@ -44,11 +43,8 @@ public struct TokenStore {
       guard try Users(db).find(id: user) != nil else {
         throw UnknownUser(id: user)
       }
-      var id = ByteBuffer(capacity: 20)
-      id.append(literal: "tok_")
-      var random = SystemRandomNumberGenerator()
-      id.append(hex: random.next(), digits: 16)
-      let token = Token(id: id.text, user: user, scope: scope, name: name, createdAt: now)
+      var random = RandomIDs(.system)
+      let token = Token(id: random.hex(prefix: "tok_", words: 1), user: user, scope: scope, name: name, createdAt: now)
       let secret = TokenSecret.generate()
       try db.execute(
         SQL.insert,

@@ -1,3 +1,4 @@
+import CivilTime
 import FeedOptions
 import FeedStore
 
@@ -40,7 +41,7 @@ struct TokenCreateCommand: Command {
 
   func run(in context: CommandContext) throws {
     let database = try context.openDatabase(bootstrap: true).database
-    let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    let now = UTCMilliseconds.now()
     let (token, secret) = try TokenStore(database).create(user: user, scope: scope, name: label, at: now)
     try context.output.write(secret.text + "\n")
     try context.note(

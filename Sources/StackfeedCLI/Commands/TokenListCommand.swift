@@ -1,3 +1,4 @@
+import CivilTime
 import FeedOptions
 import FeedStore
 import JSONCore
@@ -81,6 +82,6 @@ struct TokenListCommand: Command {
 
   /// UTC milliseconds since 1970 in ISO 8601, to the second: `2026-12-03T19:56:08Z`.
   static func instant(_ milliseconds: Int64) -> String {
-    Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(Date.ISO8601FormatStyle())
+    Date(timeIntervalSince1970: UTCMilliseconds.seconds(milliseconds)).formatted(Date.ISO8601FormatStyle())
   }
 }

@@ -1,3 +1,4 @@
+import CivilTime
 import FeedStore
 
 #if canImport(FoundationEssentials)
@@ -26,7 +27,7 @@ struct TokenRevokeCommand: Command {
 
   func run(in context: CommandContext) throws {
     let database = try context.openDatabase(bootstrap: true).database
-    let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    let now = UTCMilliseconds.now()
     let revoked = try TokenStore(database).revoke(id: id, at: now)
     try context.note(revoked ? "revoked the token \(id)" : "the token \(id) was already revoked")
   }

@@ -1,5 +1,8 @@
-/// SHA-256 (FIPS 180-4), the package's one implementation: it fingerprints migration files (`sha256sum FILE`
-/// prints the same digest) and FeedStore keeps API tokens as their digest.
+import JSONCore
+
+/// SHA-256 (FIPS 180-4), the package's one implementation: it fingerprints migration files (SQLCore's checksums;
+/// `sha256sum FILE` prints the same digest) and FeedStore keeps API tokens as their digest. The digits are written
+/// by JSONCore's hex writer.
 ///
 ///     SHA256.hexDigest("abc".utf8)   // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 public enum SHA256 {
@@ -40,10 +43,9 @@ public enum SHA256 {
       }
       compress(&state, words)
     }
-    return state.map { word in
-      let digits = String(word, radix: 16)
-      return String(repeating: "0", count: 8 - digits.count) + digits
-    }.joined()
+    var digest = ByteBuffer(capacity: 64)
+    for word in state { digest.append(hex: UInt64(word), digits: 8) }
+    return digest.text
   }
 
   private static func compress(_ state: inout [UInt32], _ words: [UInt32]) {
