@@ -135,14 +135,15 @@ public struct FeedAPI: Sendable {
     return finished
   }
 
-  /// The problem answering a request whose answer threw `error`.
+  /// The problem answering a request whose answer threw `error`: a server error's cause goes to the access log
+  /// under a request id, never into the body (``Problem/internalError(cause:)``).
   private static func problem(for error: any Error) -> Problem {
     switch error {
-    case let problem as Problem: problem
-    case let error as StoreUnavailable:
-      Problem(status: 503, detail: error.description, headers: [HTTPField("Retry-After", "1")])
-    case let error as FeedCursorError: Problem.badParameter("after", error.description)
-    default: Problem(status: 500, detail: "internal error: \(error)")
+    case let problem as Problem where problem.status < 500: problem
+    case let problem as Problem: .internalError(cause: problem.detail)
+    case let error as StoreUnavailable: .unavailable(cause: error.description)
+    case let error as FeedCursorError: .badParameter("after", error.description)
+    default: .internalError(cause: "\(error)")
     }
   }
 

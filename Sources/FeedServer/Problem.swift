@@ -7,7 +7,9 @@ import JSONCore
 ///      "detail": "limit takes an integer from 1 to 500, not \"abc\"", "parameter": "limit"}
 ///
 /// `parameter` (an extension member) names the query parameter that was wrong, when one was; `field` names the
-/// field of a request body that was (`items[0].quantity`).
+/// field of a request body that was (`items[0].quantity`). A server error (``internalError(cause:)``,
+/// ``unavailable(cause:)``) says what the client can do and gives a request id (`instance`); its cause goes to the
+/// access log under that id, never to the client.
 struct Problem: Error, Sendable {
   /// The HTTP status, e.g. 400.
   var status: Int
@@ -19,6 +21,10 @@ struct Problem: Error, Sendable {
   var field: String?
   /// Extra header fields, e.g. `Allow` for 405 or `Retry-After` for 503.
   var headers: [HTTPField] = []
+  /// The request id of a server error (`urn:stackfeed:request:…`), which the access log prints with the cause.
+  var instance: String?
+  /// What the access log says of this answer besides its line (``HTTPResponse/logNote``); never sent.
+  var logNote: String?
 
   /// A bad query parameter: 400 naming it.
   static func badParameter(_ name: String, _ detail: String) -> Problem {
@@ -59,8 +65,12 @@ struct Problem: Error, Sendable {
       bytes.append(literal: #", "field": "#)
       JSONWriter.string(field, to: &bytes)
     }
+    if let instance {
+      bytes.append(literal: #", "instance": "#)
+      JSONWriter.string(instance, to: &bytes)
+    }
     bytes.append(literal: "}\n")
     let type = HTTPField("Content-Type", MediaType.problem)
-    return HTTPResponse(status: status, headers: [type] + headers, body: bytes.bytes)
+    return HTTPResponse(status: status, headers: [type] + headers, body: bytes.bytes, logNote: logNote)
   }
 }

@@ -3,8 +3,14 @@ import FeedPlugins
 import Synchronization
 
 /// One formatting context per time zone, made once: a zone is looked up by name once and a context makes its
-/// date formatter on first use. Only zones the lookup knows are kept (so at most the database's few hundred).
+/// date formatter on first use. Only zones the lookup knows are kept, under names spelled as the database spells
+/// them (the query's parser refuses others: `UnknownTimeZone.isWellFormed`), and at most ``limit`` of them: past
+/// it a zone's context is made for its request and not kept, so no sequence of requests grows the map.
 final class RowContexts: Sendable {
+  /// The most contexts kept: more than the zone database's names (about 600, 1,800 with `posix/` and `right/`),
+  /// well under its memory.
+  static let limit = 2048
+
   private let zoneNamed: @Sendable (String) -> (any UTCOffsetSource)?
   private let byName = Mutex<[String: RowContext]>([:])
 
@@ -13,12 +19,15 @@ final class RowContexts: Sendable {
     self.zoneNamed = zoneNamed
   }
 
+  /// How many contexts are kept (for tests).
+  var count: Int { byName.withLock { $0.count } }
+
   /// The context of `zone`.
   func context(for zone: any UTCOffsetSource) -> RowContext {
     byName.withLock { contexts in
       if let made = contexts[zone.identifier] { return made }
       let made = RowContext(timeZone: zone)
-      contexts[zone.identifier] = made
+      if contexts.count < Self.limit { contexts[zone.identifier] = made }
       return made
     }
   }

@@ -62,6 +62,14 @@ public final class SQLiteReaders: FeedSource, Sendable {
     memo = AnswerMemo(budget: limits.memoBytes)
   }
 
+  /// Closes the read connections, then a read-write one: the last connection to close checkpoints the WAL into
+  /// the file and removes it (<https://www.sqlite.org/wal.html>), which a read-only connection cannot do.
+  deinit {
+    readers.dropIdle()
+    writers.dropIdle()
+    if (try? currentFile()) != nil { _ = try? open(readOnly: false) }
+  }
+
   /// Runs `body` over one read transaction of the file at ``path``; ``StoreUnavailable`` when the file is
   /// missing, cannot be opened or cannot be read now, or no connection was free in time.
   public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
@@ -83,7 +91,7 @@ public final class SQLiteReaders: FeedSource, Sendable {
     do {
       // A connection whose read failed for another reason than a busy database is not used again.
       return try readers.using(
-        reusing: { $0.file == file }, opening: { Reader(database: try open(), file: file) },
+        reusing: { $0.file == file }, opening: { Reader(database: try open(readOnly: true), file: file) },
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy } ?? false }, reading)
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be read now: \(error.message)")
@@ -99,7 +107,7 @@ public final class SQLiteReaders: FeedSource, Sendable {
     let file = try currentFile()
     do {
       return try writers.using(
-        reusing: { $0.file == file }, opening: { Writer(database: try open(), file: file) },
+        reusing: { $0.file == file }, opening: { Writer(database: try open(readOnly: false), file: file) },
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy && !$0.isConstraint } ?? false },
         { writer in try writer.database.write { try body(.sqlite(writer.database)) } })
     } catch let error as DatabaseError where !error.isConstraint {
@@ -126,9 +134,11 @@ public final class SQLiteReaders: FeedSource, Sendable {
     return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
   }
 
-  private func open() throws -> Database {
+  /// A connection to ``path``: read-only for the read pool (a read can change nothing, whatever its SQL), read-write
+  /// for the write pool.
+  private func open(readOnly: Bool) throws -> Database {
     do {
-      return try Database(path: path)
+      return try Database(path: path, readOnly: readOnly)
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be opened now: \(error.message)")
     }

@@ -86,6 +86,11 @@ public final class ConnectionPool<Connection: Sendable>: Sendable {
     idle.withLock { $0.forEach(body) }
   }
 
+  /// Drops every connection idle now (each is closed when released), e.g. to close them before others.
+  public func dropIdle() {
+    idle.withLock { $0.removeAll() }
+  }
+
   @inlinable func giveBack(_ connection: Connection) {
     idle.withLock { $0.append(connection) }
     permits.signal()

@@ -76,12 +76,16 @@ public struct HTTPResponse: Sendable {
   public var headers: [HTTPField]
   /// The body bytes.
   public var body: [UInt8]
+  /// What the server's log says of this answer besides its line (an internal error's cause, under the request id
+  /// the body gives the client); never sent. The server hands it to ``HTTPExchange/note``.
+  public var logNote: String?
 
   /// Creates a response.
-  public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = []) {
+  public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], logNote: String? = nil) {
     self.status = status
     self.headers = headers
     self.body = body
+    self.logNote = logNote
   }
 }
 
@@ -100,14 +104,19 @@ public struct HTTPExchange: Sendable {
   /// False when the client disconnected, the connection timed out or the server stopped before the response
   /// was fully sent.
   public var completed: Bool
+  /// The response's ``HTTPResponse/logNote``, if any.
+  public var note: String?
 
   /// An exchange as the server reports it (and as a test of an access log makes one).
-  public init(method: String, path: String, status: Int, bytes: Int, duration: Duration, completed: Bool) {
+  public init(
+    method: String, path: String, status: Int, bytes: Int, duration: Duration, completed: Bool, note: String? = nil
+  ) {
     self.method = method
     self.path = path
     self.status = status
     self.bytes = bytes
     self.duration = duration
     self.completed = completed
+    self.note = note
   }
 }

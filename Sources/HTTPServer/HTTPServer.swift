@@ -229,6 +229,7 @@ private final class Exchange {
   var answered = false
   var status = 0
   var bytes = 0
+  var note: String?
 
   init(method: String, path: String) {
     self.method = method
@@ -289,6 +290,7 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
   let response = core.handler(request)
   exchange.status = response.status
   exchange.bytes = exchange.method == "HEAD" ? 0 : response.body.count
+  exchange.note = response.logNote
   return queue(response, on: connection, core: core)
 }
 
@@ -308,7 +310,8 @@ private let requestCompleted: MHD_RequestCompletedCallback = { closure, _, state
   core.onFinish(
     HTTPExchange(
       method: exchange.method, path: exchange.path, status: exchange.status, bytes: exchange.bytes,
-      duration: ContinuousClock.now - exchange.start, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK))
+      duration: ContinuousClock.now - exchange.start, completed: termination == .REQUEST_TERMINATED_COMPLETED_OK,
+      note: exchange.note))
 }
 
 /// Sends `response` (libmicrohttpd copies the body). At the connection limit the answer carries

@@ -5,7 +5,7 @@ import Testing
 /// The request log's line, from an exchange value: no server, no socket.
 @Suite struct AccessLogTests {
   @Test(
-    "one line per exchange: method, path (control characters as ?), status, bytes, milliseconds, a gone client",
+    "one line per exchange: method, path (control characters as ?), status, bytes, milliseconds, a gone client, a server error's note",
     arguments: [
       (
         HTTPExchange(
@@ -25,6 +25,12 @@ import Testing
       (
         HTTPExchange(method: "GET", path: "/é", status: 0, bytes: 0, duration: .nanoseconds(999), completed: false),
         "GET /é 0 0 B 0.000 ms (client went away)\n"
+      ),
+      (
+        HTTPExchange(
+          method: "GET", path: "/v1/feed", status: 500, bytes: 262, duration: .microseconds(390), completed: true,
+          note: "urn:stackfeed:request:00ff: no such table\nSELECT 1"),
+        "GET /v1/feed 500 262 B 0.390 ms urn:stackfeed:request:00ff: no such table?SELECT 1\n"
       ),
     ])
   func line(exchange: HTTPExchange, expected: String) {

@@ -63,9 +63,12 @@ struct SeveralServersTests {
       let reply = try server.get(target)
       #expect(reply.status == 503, "\(target) while the database is stopped: \(reply.status) \(reply.text)")
       #expect(reply.header("Retry-After") == "1")
-      #expect(reply.text.contains("127.0.0.1"), "the problem names the database: \(reply.text)")
-      #expect(!reply.text.contains(cluster.password), "the password leaked: \(reply.text)")
+      #expect(!reply.text.contains("127.0.0.1"), "the problem names no host: \(reply.text)")
+      let instance = try #require(reply.text.firstMatch(of: /urn:stackfeed:request:[0-9a-f]{16}/)?.output)
+      #expect(server.log.contains(instance), "the log has the request id even with --quiet: \(server.log)")
     }
+    #expect(server.log.contains("127.0.0.1"), "the log names the database: \(server.log)")
+    #expect(!server.log.contains(cluster.password), "the password leaked: \(server.log)")
 
     try cluster.resume()
     let replies = try (0..<3).map { _ in try server.get(Self.page) }

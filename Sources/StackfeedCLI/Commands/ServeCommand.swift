@@ -106,7 +106,8 @@ struct ServeCommand: Command {
       location: location, in: context)
     let quiet = quiet
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
-      if !quiet { AccessLog.write(exchange) }
+      // A server error's line (its request id and cause) is written even with --quiet.
+      if !quiet || exchange.note != nil { AccessLog.write(exchange) }
     }
     let server = try HTTPServer(
       configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() },
