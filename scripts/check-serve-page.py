@@ -10,10 +10,14 @@ same width:
     own) and is as wide and as high as the render says, within 0.5 pt;
   - the box of every element with a data-id equals the layout frame of the card node with that id (frames
     summed up to the row), within 0.5 pt; every text node with an id has such an element.
+With --require-auth the server runs with `serve --require-auth`, and before the checks above the page, opened
+without a token, must ask for one (<body data-state="token">, a note naming `stackfeed token create`, no row),
+say so when given a token the server refuses, and load the feed once given one made by `token create`; the
+checks above then open the page again, which keeps the token for the tab (sessionStorage).
 With --screenshots DIR it also takes a screenshot of the top of the served page and of `render --format html`
 opened as a file at the same width, writes both to DIR and checks that their pixels are identical.
 
-usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--screenshots DIR]
+usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require-auth] [--screenshots DIR]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
 import argparse, json, os, subprocess, sys, time, zlib
@@ -59,6 +63,43 @@ def close(a, b):
     return abs(a - b) <= TOLERANCE
 
 
+def wait_for_state(browser, states):
+    """Waits until <body data-state> is one of `states` and returns it, or the last state seen at the deadline."""
+    state = None
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        state = browser.evaluate("document.body.dataset.state")
+        if state in states:
+            break
+        time.sleep(0.05)
+    return state
+
+
+def give_token(browser, url, width, token):
+    """Opens the page without a token and checks that it asks for one, refuses a wrong one and takes `token`."""
+    note = "document.getElementById('token').hidden ? null : document.getElementById('token-note').textContent"
+    rows = "document.querySelectorAll('#feed > .row').length"
+    submit = ("(() => { document.getElementById('token-value').value = %s; "
+              "document.getElementById('token').requestSubmit(); return true; })()")
+    browser.open(url, width)
+    if wait_for_state(browser, ["token"]) != "token":
+        return [f"width {width}: without a token the page never asked for one ({browser.evaluate(note)})"]
+    problems = []
+    asked = browser.evaluate(note) or ""
+    if "stackfeed token create" not in asked or browser.evaluate(rows) != 0:
+        problems.append(f"width {width}: the page asks for a token with {asked!r} and shows {browser.evaluate(rows)} rows")
+    browser.evaluate(submit % json.dumps("sft_" + "0" * 64))
+    if wait_for_state(browser, ["token"]) != "token" or "refused" not in (browser.evaluate(note) or ""):
+        problems.append(f"width {width}: a refused token is not said so: {browser.evaluate(note)!r}")
+    browser.evaluate(submit % json.dumps(token))
+    state = wait_for_state(browser, ["more", "done"])
+    if state not in ("more", "done") or browser.evaluate(rows) == 0:
+        problems.append(f"width {width}: with a token the page shows no feed (state {state}, {browser.evaluate(note)!r})")
+    if browser.evaluate("sessionStorage.getItem('stackfeed.token')") != token or token in browser.evaluate("location.href"):
+        problems.append(f"width {width}: the token is not kept in sessionStorage alone")
+    return problems
+
+
 def check_width(browser, url, render, width):
     problems = []
     browser.open(url, width)
@@ -66,7 +107,7 @@ def check_width(browser, url, render, width):
     deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         state = browser.evaluate("window.scrollTo(0, document.body.scrollHeight); document.body.dataset.state")
-        if state == "done":
+        if state in ("done", "token"):
             break
         time.sleep(0.05)
     if state != "done":
@@ -118,16 +159,24 @@ def main():
     parser.add_argument("--stackfeed", required=True)
     parser.add_argument("--db", required=True)
     parser.add_argument("--widths", default="320,390")
+    parser.add_argument("--require-auth", action="store_true")
     parser.add_argument("--screenshots")
     options = parser.parse_args()
     environment = dict(os.environ, TZ="UTC")
     problems = []
-    with serving(options.stackfeed, options.db, environment) as url, \
+    token = None
+    if options.require_auth:
+        token = subprocess.run([options.stackfeed, "token", "create", "--db", options.db, "--user", "default"],
+                               env=environment, check=True, capture_output=True, text=True).stdout.strip()
+    arguments = ["--require-auth"] if options.require_auth else []
+    with serving(options.stackfeed, options.db, environment, arguments) as url, \
             scratch_browser("stackfeed-page-") as (scratch, browser):
         for width in [int(w) for w in options.widths.split(",")]:
             render = json.loads(subprocess.run(
                 [options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format", "json"],
                 env=environment, check=True, capture_output=True).stdout)
+            if token:
+                problems += give_token(browser, url, width, token)
             problems += check_width(browser, url, render, width)
             print(f"width {width}: {len(render['rows'])} rows checked", file=sys.stderr)
             if options.screenshots:

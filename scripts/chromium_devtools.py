@@ -109,9 +109,9 @@ def scratch_browser(prefix):
 
 
 @contextlib.contextmanager
-def serving(stackfeed, db, environment):
-    """`stackfeed serve --db DB` on a free port for the block, yielding its base URL; stopped afterwards."""
-    server = subprocess.Popen([stackfeed, "serve", "--db", db, "--port", "0", "--quiet"],
+def serving(stackfeed, db, environment, arguments=()):
+    """`stackfeed serve --db DB [ARGUMENTS]` on a free port for the block, yielding its base URL; stopped afterwards."""
+    server = subprocess.Popen([stackfeed, "serve", "--db", db, "--port", "0", "--quiet", *arguments],
                               stderr=subprocess.PIPE, env=environment, text=True)
     try:
         line = server.stderr.readline()

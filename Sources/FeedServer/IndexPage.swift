@@ -6,6 +6,11 @@ import StackLayout
 /// width up to 600 points (or `/?width=W`); each page's `Stackfeed-Next` header is the cursor of the next one.
 /// When the last page is in, `<body data-state="done">` (the browser test waits for it).
 ///
+/// Under `serve --require-auth` `/v1/render` answers 401 without a token: the page then shows a form that says
+/// how to make one (`stackfeed token create`) and asks for it, keeps it in the tab's `sessionStorage` (never in a
+/// URL, so never in a log) and sends it as `Authorization: Bearer`; a token the server refuses is forgotten and
+/// asked for again (`<body data-state="token">` while it asks).
+///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
 /// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
 /// (`prefers-color-scheme`): it asks for the cards with `system_scheme`, which writes both colours of every
@@ -21,15 +26,25 @@ enum IndexPage {
     <meta name="viewport" content="width=device-width, initial-scale=1"/>
     <meta name="color-scheme" content="\(scheme?.rawValue ?? "light dark")"/>
     <title>Stackfeed</title>
-    <style>#status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}</style>
+    <style>#status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}
+    #token{font:15px system-ui,sans-serif;max-width:560px;margin:24px auto;padding:0 16px}
+    #token input{display:block;box-sizing:border-box;width:100%;margin:8px 0;font:inherit;padding:6px}</style>
     </head>
     <body data-state="loading">
+    <form id="token" hidden>
+    <label for="token-value" id="token-note"></label>
+    <input id="token-value" type="password" autocomplete="off" spellcheck="false" required pattern="[!-~]+"
+     placeholder="sft_…"/>
+    <button type="submit">Show the feed</button>
+    </form>
     <div id="feed" class="feed"></div>
     <div id="status">Loading…</div>
     <script>
     (() => {
       const feed = document.getElementById("feed");
       const status = document.getElementById("status");
+      const form = document.getElementById("token");
+      const tokenKey = "stackfeed.token";
       const parameters = new URLSearchParams(location.search);
       const asked = Number(parameters.get("width"));
       const traits = ["content_size", "direction", "scheme"]
@@ -44,13 +59,37 @@ enum IndexPage {
       const observer = new IntersectionObserver((entries) => {
         if (entries.some((entry) => entry.isIntersecting)) load();
       }, { rootMargin: "800px" });
+      // The server wants a token (401): say how to make one and ask for it; a token it refused is forgotten.
+      function askForToken(refused) {
+        sessionStorage.removeItem(tokenKey);
+        document.getElementById("token-note").textContent = (refused
+          ? "The server refused that token (unknown or revoked). "
+          : "This server needs an API token to show the feed. ")
+          + 'Make one with "stackfeed token create --user ID" and paste it here; it stays in this tab only.';
+        form.hidden = false;
+        status.textContent = "";
+        document.body.dataset.state = "token";
+        document.getElementById("token-value").focus();
+      }
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const field = document.getElementById("token-value");
+        sessionStorage.setItem(tokenKey, field.value);
+        field.value = "";
+        form.hidden = true;
+        document.body.dataset.state = next ? "more" : "loading";
+        load();
+      });
       async function load() {
-        if (loading || document.body.dataset.state === "done") return;
+        const state = document.body.dataset.state;
+        if (loading || state === "done" || state === "token") return;
         loading = true;
         try {
           const url = "/v1/render?format=html&limit=20&width=" + width + traits
             + (next ? "&after=" + encodeURIComponent(next) : "");
-          const response = await fetch(url);
+          const token = sessionStorage.getItem(tokenKey);
+          const response = await fetch(url, token ? { headers: { Authorization: "Bearer " + token } } : {});
+          if (response.status === 401) return askForToken(token !== null);
           if (!response.ok) throw new Error("HTTP " + response.status);
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
           if (!styled) {
@@ -68,7 +107,7 @@ enum IndexPage {
           loading = false;
         }
         observer.unobserve(status);
-        if (document.body.dataset.state !== "done") observer.observe(status);
+        if (!["done", "token"].includes(document.body.dataset.state)) observer.observe(status);
       }
       load();
     })();

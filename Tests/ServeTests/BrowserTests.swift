@@ -28,4 +28,20 @@ struct BrowserTests {
     #expect(check.output.contains("width 320: \(rows) rows checked"), "\(check.output)")
     #expect(check.output.contains("width 390: \(rows) rows checked"), "\(check.output)")
   }
+
+  @Test(
+    "under --require-auth the page asks for a token, says when one is refused, and shows the feed with one",
+    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+  func pageWithToken() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    let listed = try server.run(["list", "--db", server.database, "--format", "json"])
+    let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
+    let check = try ScriptCheck.run(
+      "check-serve-page.py",
+      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "390", "--require-auth"])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("width 390: \(rows) rows checked"), "\(check.output)")
+  }
 }
