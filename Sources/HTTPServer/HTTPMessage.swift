@@ -27,8 +27,10 @@ public struct HTTPRequest: Sendable {
   /// The body, whole (empty for `GET` and `HEAD`, whose bodies are discarded, and when
   /// ``bodyExceedsLimit``).
   public var body: [UInt8]
-  /// True when the body is longer than the server's limit: it was not read (``body`` is empty), the handler is
-  /// asked for its answer at once (413), and the server closes the connection after sending it.
+  /// True when the body is longer than the server's limit: it was not kept (``body`` is empty), and the handler
+  /// answers 413. A body declared longer (`Content-Length`) is answered before it is read, and the server closes
+  /// the connection after the answer; a chunked one is discarded to its end, then answered, and the connection
+  /// stays open.
   public var bodyExceedsLimit: Bool
 
   /// Creates a request (the server makes them; tests may too).

@@ -225,6 +225,9 @@ private final class Exchange {
   /// Whether the body is read (every method but GET and HEAD).
   let readsBody: Bool
   var body: [UInt8] = []
+  /// Whether the body grew past the limit: its pieces are discarded from then on, and the request is answered
+  /// (413) once it has all been read.
+  var bodyExceedsLimit = false
   /// Whether the answer is queued (a refused body's remaining pieces are then discarded).
   var answered = false
   var status = 0
@@ -243,9 +246,10 @@ private final class Exchange {
 /// bodies are collected up to the body limit and the request answered when complete. A body declared longer
 /// (`Content-Length`) is answered at once, before any of it is read: the handler sees
 /// ``HTTPRequest/bodyExceedsLimit`` (libmicrohttpd closes the connection after an answer sent before the whole
-/// request was read). A body without a length (chunked) that grows past the limit ends the connection without
-/// an answer: libmicrohttpd 0.9.75 cannot queue one in the middle of a body, and reading the rest to answer
-/// after it would let a client send any amount.
+/// request was read). A body without a length (chunked) that grows past the limit is dropped, and its further
+/// pieces discarded as they come, as a GET's are (libmicrohttpd 0.9.75 cannot queue an answer in the middle of
+/// a body); at its end the handler sees ``HTTPRequest/bodyExceedsLimit``, and since the whole request was read
+/// the connection stays open for the next one.
 private let accessHandler: MHD_AccessHandlerCallback = {
   closure, connection, url, method, _, uploadData, uploadSize, state in
   guard let closure, let connection, let state, let uploadSize else { return .NO }
@@ -264,10 +268,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   let size = uploadSize.pointee
   guard size == 0 else {  // a piece of the body
     uploadSize.pointee = 0
-    guard exchange.readsBody, !exchange.answered else { return .YES }
+    guard exchange.readsBody, !exchange.answered, !exchange.bodyExceedsLimit else { return .YES }
     guard exchange.body.count + size <= core.bodyLimit else {
       exchange.body = []
-      return .NO
+      exchange.bodyExceedsLimit = true
+      return .YES
     }
     if let uploadData {
       exchange.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
@@ -275,7 +280,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     return .YES
   }
   guard !exchange.answered else { return .YES }
-  return answer(exchange, on: connection, core: core, bodyExceedsLimit: false)
+  return answer(exchange, on: connection, core: core, bodyExceedsLimit: exchange.bodyExceedsLimit)
 }
 
 /// Runs the handler for `exchange`'s request and queues its answer.

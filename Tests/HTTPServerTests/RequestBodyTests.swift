@@ -4,7 +4,7 @@ import StackfeedTestSupport
 import Synchronization
 import Testing
 
-/// Request bodies over real sockets: read whole up to the limit, refused (413) past it without being read.
+/// Request bodies over real sockets: read whole up to the limit, refused (413) past it without being kept.
 @Suite(
   "HTTPServer: request bodies up to a limit",
   .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
@@ -68,7 +68,7 @@ struct RequestBodyTests {
   }
 
   @Test(
-    "a chunked body that grows past the limit ends the connection without an answer or a handler call",
+    "a chunked body that grows past the limit is discarded to its end and answered 413; the connection stays open",
     arguments: [0, 1, 2])
   func chunkedTooLarge(threads: Int) throws {
     let seen = Seen()
@@ -78,13 +78,19 @@ struct RequestBodyTests {
     defer { close(descriptor) }
     let chunk = String(repeating: "x", count: 600)
     let head = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-    // Two chunks pass the limit; the body never ends: the server must not wait for its end.
-    let chunks = "258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n"
+    // Ten chunks of 600 bytes: the second passes the limit of 1,024.
+    let chunks = String(repeating: "258\r\n\(chunk)\r\n", count: 10) + "0\r\n\r\n"
     try HTTPClient.send(Array((head + chunks).utf8), to: descriptor)
-    #expect(HTTPClient.readToEnd(descriptor).isEmpty)
-    #expect(seen.requests.withLock { $0.isEmpty })
-    let reply = try HTTPClient.request(
-      port: server.port, method: "POST", target: "/echo", headers: ["Content-Length: 0"])
-    #expect(reply.text == "POST 0:")
+    let refused = try HTTPClient.readAnswer(descriptor)
+    #expect(refused.status == 413)
+    #expect(refused.text == "too large")
+    #expect(seen.requests.withLock { $0.map(\.bodyExceedsLimit) } == [true])
+    #expect(seen.requests.withLock { $0.first?.body.isEmpty } == true)
+    // The same connection serves the next request.
+    let next = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+    try HTTPClient.send(Array(next.utf8), to: descriptor)
+    let echoed = try HTTPClient.readAnswer(descriptor)
+    #expect(echoed.status == 200)
+    #expect(echoed.text == "POST 3:abc")
   }
 }

@@ -19,4 +19,21 @@ struct RequestBodyTests {
     #expect(try server.send("POST", "/v1/feed-items", body: body).status == 401)
     #expect(try server.get("/healthz").status == 200)
   }
+
+  @Test("a chunked body past 64 KiB is 413 once sent, and the connection serves the next request")
+  func chunkedTooLarge() throws {
+    let server = try EndpointTests.server()
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    let chunk = String(repeating: " ", count: 4096)
+    var request = "POST /v1/feed-items HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    request += "Transfer-Encoding: chunked\r\n\r\n"
+    request += String(repeating: "1000\r\n\(chunk)\r\n", count: 17) + "0\r\n\r\n"  // 68 KiB
+    try HTTPClient.send(Array(request.utf8), to: descriptor)
+    let refused = try HTTPClient.readAnswer(descriptor)
+    #expect(refused.status == 413)
+    #expect(refused.header("Content-Type") == EndpointTests.problem)
+    try HTTPClient.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: descriptor)
+    #expect(try HTTPClient.readAnswer(descriptor).status == 200)
+  }
 }
