@@ -90,9 +90,15 @@ let package = Package(
     .target(name: "CDeflate", linkerSettings: [.linkedLibrary("dl")]),
     // gzip over whole buffers (the HTTP API's Content-Encoding): the ONLY module that imports CDeflate.
     .target(name: "GzipCore", dependencies: ["CDeflate"]),
-    // Migrations/, Seeds/ and docs/openapi.json compiled into the binary with C23 #embed.
+    // The core's files compiled into the binary with C23 #embed (scripts/generate-bundle.sh): the accounts'
+    // migrations and seed (Migrations/account/, Seeds/account/) and docs/openapi.json; and the bundle table's type.
     .target(
       name: "CStackfeedBundle",
+      cSettings: [.unsafeFlags(["-std=c23"])]
+    ),
+    // The built-in kinds' own files, compiled in the same way: Migrations/<kind>/ and Seeds/<kind>/.
+    .target(
+      name: "CBuiltInPluginsBundle", dependencies: ["CStackfeedBundle"],
       cSettings: [.unsafeFlags(["-std=c23"])]
     ),
     // The package's one JSON implementation: a strict parser, the string escaper, the byte buffer they write.
@@ -117,11 +123,12 @@ let package = Package(
       dependencies: [
         "SQLCore", "FeedStore", "FeedModels", "StackLayout", "StackRender", "JSONCore", "CivilTime",
       ]),
-    // The built-in row kinds: header, feed item, order, with their seeds, view models and cards.
+    // The built-in row kinds: header, feed item, order, with their migrations, seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
       dependencies: [
         "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout", "CivilTime",
+        "CBuiltInPluginsBundle",
       ]
     ),
     // The options shared by the commands and the HTTP API (width, limit, cursor, zone, format, card stack):
@@ -205,7 +212,9 @@ let package = Package(
       dependencies: [
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedOptions", "FeedStore",
         "SQLCore", "SQLiteCore", "CardStack", "StackRender", "StackfeedTestSupport",
-      ]),
+      ],
+      // Databases made by earlier builds (OldDatabaseTests).
+      exclude: ["Fixtures"]),
     // The HTTP API in process: request values in, response values out, on real temporary databases.
     .testTarget(
       name: "FeedServerTests",

@@ -102,8 +102,8 @@ declare -A effects=(
   [0008_header_users]="1 - $(table "'profile'") * (SELECT count(*) FROM stackfeed_migrations WHERE name = '0001_header_profile')"
 )
 all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
-[ "$all_migrations" = "$(ls Migrations/*.sql | xargs -n1 basename | sed 's/\.sql$//' | paste -sd' ')" ] ||
-  fail "fault-kill knows the migrations $all_migrations, Migrations/ has others: teach it what each one does"
+[ "$all_migrations" = "$(ls Migrations/*/*.sql | xargs -n1 basename | sed 's/\.sql$//' | sort | paste -sd' ')" ] ||
+  fail "fault-kill knows the migrations $all_migrations, Migrations/<owner>/ has others: teach it what each one does"
 killed_migrations=0
 partial=0
 for round in $(seq 1 "$MIGRATE_ROUNDS"); do

@@ -4,6 +4,12 @@ import FeedStore
 import FeedViewModels
 import SQLCore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The feed items (`feed_items.json`): the feed's main list, in `position` order, paged by position.
 public struct FeedItemPlugin: RowPlugin {
   /// One statement per job, the same on SQLite and PostgreSQL (`$N` parameters, `IS DISTINCT FROM`, the
@@ -44,10 +50,12 @@ public struct FeedItemPlugin: RowPlugin {
   public var kind: String { "feed_item" }
   /// The main list.
   public var placement: RowPlacement { .stream }
-  /// The bundled `Migrations/NNNN_feed_item_*.sql`.
-  public var migrations: [Migration] { BundledMigrations.forKind(kind) }
+  /// Its bundled `Migrations/feed_item/`.
+  public var migrations: [Migration] { BuiltInFiles.feedItem.migrations }
   /// `feed_items.json`.
   public var seedFiles: [String] { ["feed_items.json"] }
+  /// Its bundled `Seeds/feed_item/`: the reference feed's.
+  public var defaultSeeds: [String: Data] { BuiltInFiles.feedItem.seeds }
 
   /// Reads `feed_items.json`: an array of `{id, title, subtitle?, tag?, image?}` with unique, non-empty ids.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [FeedItem]? {

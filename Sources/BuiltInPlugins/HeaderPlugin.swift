@@ -17,8 +17,8 @@ public struct HeaderPlugin: RowPlugin {
   public var kind: String { "header" }
   /// First in the feed.
   public var placement: RowPlacement { .leading }
-  /// The bundled `Migrations/NNNN_header_*.sql` (the old `profile` table and its move into `users`).
-  public var migrations: [Migration] { BundledMigrations.forKind(kind) }
+  /// Its bundled `Migrations/header/` (the old `profile` table and its move into `users`).
+  public var migrations: [Migration] { BuiltInFiles.header.migrations }
   /// None: the users are core accounts, seeded by FeedStore's `UserSeedLoader` (`users.json`, `profile.json`).
   public var seedFiles: [String] { [] }
 

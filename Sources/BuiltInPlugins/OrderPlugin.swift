@@ -50,10 +50,12 @@ public struct OrderPlugin: RowPlugin {
   public var kind: String { "order" }
   /// At index 1 of the feed items.
   public var placement: RowPlacement { .inserted(at: FeedComposition.orderIndex) }
-  /// The bundled `Migrations/NNNN_order_*.sql`.
-  public var migrations: [Migration] { BundledMigrations.forKind(kind) }
+  /// Its bundled `Migrations/order/`.
+  public var migrations: [Migration] { BuiltInFiles.order.migrations }
   /// `products.json`, `orders.json`.
   public var seedFiles: [String] { ["products.json", "orders.json"] }
+  /// Its bundled `Seeds/order/`: the reference feed's.
+  public var defaultSeeds: [String: Data] { BuiltInFiles.order.seeds }
 
   /// Reads `products.json` and `orders.json`; see ``OrderSeed``.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {

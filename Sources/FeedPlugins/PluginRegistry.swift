@@ -104,9 +104,9 @@ public struct PluginRegistry: Sendable {
     return tree
   }
 
-  /// The kind the core accounts' bundled migrations carry in their names (`0004_account_users`); no plugin may
-  /// have it.
-  public static let accountKind = "account"
+  /// The kind the core accounts' bundled migrations carry in their names (`0004_account_users`) and whose folders
+  /// hold their files (`Migrations/account/`, `Seeds/account/`); no plugin may have it.
+  public static let accountKind = BundledFiles.accountsOwner
 
   /// The routes of the plugins that add some (``RowWriter``), in registry order.
   public var routes: [RowRoute] {
@@ -115,17 +115,18 @@ public struct PluginRegistry: Sendable {
 
   /// The core accounts' migrations and every plugin's, in name order: the order the migrator applies them.
   public var migrations: [Migration] {
-    (BundledMigrations.forKind(Self.accountKind) + plugins.flatMap(\.migrations)).sorted { $0.name < $1.name }
+    (BundledFiles.accounts.migrations + plugins.flatMap(\.migrations)).sorted { $0.name < $1.name }
   }
 
-  /// The seed folder `seed` loads without `--from` (and `list` creates the default database with): the bundled
-  /// `Seeds/` plus every plugin's ``RowPlugin/defaultSeeds``.
+  /// The seed folder `seed` loads without `--from` (and `list` creates the default database with): the core
+  /// accounts' bundled seed (`Seeds/account/profile.json`) plus every plugin's ``RowPlugin/defaultSeeds`` (the
+  /// built-in kinds': their `Seeds/<kind>/`), the first of a name kept.
   public var defaultSeedFolder: SeedFolder {
-    var files = SeedFolder.bundled.files
+    var files = BundledFiles.accounts.seeds
     for plugin in plugins {
-      files.merge(plugin.defaultSeeds) { bundled, _ in bundled }
+      files.merge(plugin.defaultSeeds) { first, _ in first }
     }
-    return SeedFolder(location: SeedFolder.bundled.location, files: files)
+    return SeedFolder(location: SeedFolder.bundledLocation, files: files)
   }
 
   /// Every seed file the registry's seeder reads: the users' and every plugin's.

@@ -49,12 +49,12 @@ public protocol RowPlugin: SeedLoader {
   var kind: String { get }
   /// Where the rows go in the feed.
   var placement: RowPlacement { get }
-  /// The migrations creating the plugin's tables, named `NNNN_<kind>_<what>` (see `BundledMigrations.forKind(_:)`
-  /// for files compiled into the binary).
+  /// The migrations creating the plugin's tables, named `NNNN_<kind>_<what>` (the built-in kinds' are their
+  /// bundled `Migrations/<kind>/`, FeedStore's `BundledFiles.owned(by:)`).
   var migrations: [Migration] { get }
-  /// Seed files the plugin ships (file name → bytes): `seed` without `--from` loads them with the bundled
-  /// `Seeds/`, and so does `list` when it creates the default database. Empty by default (the built-in kinds'
-  /// files are the bundled `Seeds/`).
+  /// Seed files the plugin ships (file name → bytes): `seed` without `--from` loads them with the core accounts'
+  /// (``PluginRegistry/defaultSeedFolder``), and so does `list` when it creates the default database. Empty by
+  /// default (the built-in kinds' are their bundled `Seeds/<kind>/`).
   var defaultSeeds: [String: Data] { get }
 
   /// Streams the plugin's models in feed order with their keys (increasing), starting after `key` and

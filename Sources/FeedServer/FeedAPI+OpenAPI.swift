@@ -15,7 +15,7 @@ extension FeedAPI {
     return openAPIDocument
   }
 
-  /// The API's OpenAPI 3.1 document: the bytes of docs/openapi.json, compiled into the binary (``BundledFiles``).
+  /// The API's OpenAPI 3.1 document: the bytes of docs/openapi.json, compiled into the binary (``BundledFiles/core``).
   static let openAPIDocument = HTTPResponse.ok(
-    Array(BundledFiles.files(in: "docs")["openapi.json"] ?? Data()), type: MediaType.openAPI)
+    Array(BundledFiles.core.files(in: "docs")["openapi.json"] ?? Data()), type: MediaType.openAPI)
 }

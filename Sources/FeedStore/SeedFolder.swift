@@ -10,13 +10,14 @@
   import Darwin
 #endif
 
-/// The files of a seed folder, by file name, read from disk or from the bundle. Parsing them is the plugins'
-/// business: each plugin reads its own files (see `contract.md` for the format).
+/// The files of a seed folder, by file name, read from disk or from the bundles (each owner's `Seeds/<owner>/`,
+/// gathered by FeedPlugins' `PluginRegistry.defaultSeedFolder`). Parsing them is the plugins' business: each
+/// plugin reads its own files (see `contract.md` for the format).
 ///
-///     let folder = try SeedFolder.read(at: "/tmp/seeds")   // or SeedFolder.bundled
+///     let folder = try SeedFolder.read(at: "/tmp/seeds")   // or registry.defaultSeedFolder
 ///     let profile = folder.files["profile.json"]
 public struct SeedFolder: Sendable, Hashable {
-  /// Where the files came from, for messages: the folder's path, or `bundled Seeds/`.
+  /// Where the files came from, for messages: the folder's path, or ``bundledLocation``.
   public let location: String
   /// File name → bytes, e.g. `"feed_items.json"`. Only regular, non-hidden files directly in the folder.
   public let files: [String: Data]
@@ -27,8 +28,8 @@ public struct SeedFolder: Sendable, Hashable {
     self.files = files
   }
 
-  /// The seeds compiled into the binary (the reference screen).
-  public static let bundled = SeedFolder(location: "bundled Seeds/", files: BundledFiles.files(in: "Seeds"))
+  /// How messages name the seed files compiled into the binary (the reference screen, whoever owns each file).
+  public static let bundledLocation = "bundled Seeds/"
 
   /// Reads every regular, non-hidden file directly in the folder at `path`.
   ///

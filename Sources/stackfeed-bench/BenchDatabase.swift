@@ -17,7 +17,8 @@ enum BenchDatabase {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: building + suffix) }
     do {
       let database = try open(building)
-      try Seeder(registry: try .builtIn()).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
+      let registry = try PluginRegistry.builtIn()
+      try Seeder(registry: registry).seed(SeedFiles(registry.defaultSeedFolder.files), into: database, reset: false)
       try FeedItemPlugin().generate(rows, in: database)
     }
     try FileManager.default.moveItem(atPath: building, toPath: path)

@@ -41,7 +41,8 @@ enum StoreBench: BenchCommand {
       if let failure { throw failure }
       // Untimed: the bundled header, order and 6 feed items, so that the first page is a real one (header, feed
       // items, the order inserted after the first) and raw libpq's page (postgres_anchor.c) reads the same rows.
-      try Seeder(registry: try .builtIn()).seed(SeedFiles(SeedFolder.bundled.files), into: database, reset: false)
+      let registry = try PluginRegistry.builtIn()
+      try Seeder(registry: registry).seed(SeedFiles(registry.defaultSeedFolder.files), into: database, reset: false)
       let middleCursor = try page(database, after: nil, skipping: rows / 2)
       for _ in 0..<201 {
         first.append(try timedFirstPage(database))

@@ -31,7 +31,11 @@ struct StubPlugin: RowPlugin {
     let registry = try PluginRegistry(PluginRegistry.builtInPlugins)
     #expect(registry.plugins.map(\.kind) == ["header", "feed_item", "order"])
     #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "order"])
-    #expect(registry.migrations.map(\.name) == BundledMigrations.all.map(\.name))
+    #expect(
+      registry.migrations.map(\.name) == [
+        "0001_header_profile", "0002_feed_item_create", "0003_order_create", "0004_account_users", "0005_order_user",
+        "0006_account_tokens", "0007_account_idempotency", "0008_header_users",
+      ])
   }
 
   @Test(arguments: [
@@ -82,7 +86,7 @@ struct StubPlugin: RowPlugin {
   @Test func everyRegistryHasTheAccountMigrationsAndTheUsersSeedFiles() throws {
     let registry = try PluginRegistry([StubPlugin(kind: "banner", migrationNames: ["9001_banner_create"])])
     #expect(
-      registry.migrations.map(\.name) == BundledMigrations.forKind("account").map(\.name) + ["9001_banner_create"])
+      registry.migrations.map(\.name) == BundledFiles.accounts.migrations.map(\.name) + ["9001_banner_create"])
     #expect(registry.migrations.map(\.name).first == "0004_account_users")
     #expect(registry.seedFiles == ["users.json", "profile.json"])
   }

@@ -99,7 +99,7 @@ import Testing
   /// as the same seeds loaded into a new database: the profile is the user `default`, the orders are theirs.
   @Test(arguments: Backend.available)
   func anOldDatabaseWithAProfileMigratesToTheSameFeed(backend: Backend) throws {
-    let old = try BackendStore(backend, migrations: BundledMigrations.all.filter { $0.name < "0004" })
+    let old = try BackendStore(backend, migrations: PluginRegistry.builtIn().migrations.filter { $0.name < "0004" })
     for statement in [
       "INSERT INTO profile (id, first_name, last_name) VALUES (1, 'Russell', 'Warwick')",
       "INSERT INTO product (id, title, image) VALUES ('p1', 'P1', 'i1'), ('p2', 'P2', 'i2')",

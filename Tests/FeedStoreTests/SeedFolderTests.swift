@@ -39,8 +39,4 @@ import Testing
       try SeedFolder.read(at: file.path)
     }
   }
-
-  @Test func theBundledFolderSaysWhereItCameFrom() {
-    #expect(SeedFolder.bundled.location == "bundled Seeds/")
-  }
 }

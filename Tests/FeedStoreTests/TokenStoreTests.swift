@@ -21,7 +21,7 @@ import Testing
       database = try backend.makeDatabase(in: folder)
       let location = StoreLocation.resolve(option: database.argument, environment: [:])
       connection =
-        try FeedDatabase.open(location: location, migrations: BundledMigrations.forKind("account"), now: Date.init)
+        try FeedDatabase.open(location: location, migrations: BundledFiles.accounts.migrations, now: Date.init)
         .database
       try connection.execute(
         "INSERT INTO users (id, first_name, last_name) VALUES ('ann', 'Ann', 'A'), ('bob', 'Bob', 'B')")

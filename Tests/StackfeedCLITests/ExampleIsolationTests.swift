@@ -70,8 +70,8 @@ import Testing
       #expect(!file.text.contains("@_spi"), "\(file.path) uses @_spi")
       #expect(!file.text.contains(/(?i)promo(?!t)/), "\(file.path) mentions the example's promo kind")
     }
-    let bundled = try FileManager.default.contentsOfDirectory(
+    let bundled = try FileManager.default.subpathsOfDirectory(
       atPath: Self.root.appendingPathComponent("Migrations").path)
-    #expect(!bundled.contains { $0.contains("promo") })
+    #expect(bundled.contains { $0.hasSuffix(".sql") } && !bundled.contains { $0.contains("promo") })
   }
 }

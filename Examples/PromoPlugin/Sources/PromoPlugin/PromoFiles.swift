@@ -2,7 +2,8 @@ import SQLCore
 
 /// The files the promo kind ships, as Swift strings: compiled into whichever binary links the plugin, so a
 /// release binary copied anywhere carries them, with no resource bundle to find at run time and no build step
-/// (the core's own `Migrations/` and `Seeds/` use a C23 `#embed` target; an outside package may do either).
+/// (the core and the built-in kinds embed their folders of `Migrations/` and `Seeds/` with a C23 `#embed` target
+/// each; an outside package may do either).
 public enum PromoFiles {
   /// The seed file the kind reads.
   public static let seedFile = "promos.json"
