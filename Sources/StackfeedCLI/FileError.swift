@@ -19,6 +19,12 @@ struct FileError: Error, Sendable, CustomStringConvertible {
 
   /// A failed system call on `path` (74), with `errno`'s text.
   static func io(_ path: String, _ action: String, errno code: Int32) -> FileError {
-    FileError(code: ExitCode.ioError, description: "\(path): cannot \(action): " + String(cString: strerror(code)))
+    FileError(code: ExitCode.ioError, description: "\(path): cannot \(action): " + reason(errno: code))
+  }
+
+  /// The C library's text for the `errno` value `code` (`strerror(3)`: "No space left on device"), the CLI's one
+  /// reading of it (C interop: the text is a C string the library owns).
+  static func reason(errno code: Int32) -> String {
+    String(cString: strerror(code))
   }
 }

@@ -40,9 +40,17 @@ struct ImageAssetsTests {
     try folder.write("assets/real.png", AssetFolder.png)
     try folder.link("assets/escape.png", to: "../secret.png")
     try folder.link("assets/alias.png", to: "real.png")
-    let assets = ImageAssets(folder: folder.assets)
-    #expect(assets.image(named: "escape") == nil)
-    #expect(assets.image(named: "alias")?.data == AssetFolder.png)
+    try folder.link("assets/hop.png", to: "escape.png")
+    try folder.link("assets/hop-back.png", to: "../assets/alias.png")
+    try folder.link("linked", to: "assets")
+    for assets in [
+      ImageAssets(folder: folder.assets), ImageAssets(folder: folder.root.appendingPathComponent("linked")),
+    ] {
+      #expect(assets.image(named: "escape") == nil)
+      #expect(assets.image(named: "hop") == nil, "a link to a link out of the folder")
+      #expect(assets.image(named: "alias")?.data == AssetFolder.png)
+      #expect(assets.image(named: "hop-back")?.data == AssetFolder.png, "a link out and back in")
+    }
   }
 
   @Test("a missing folder or a folder named like an image finds nothing")

@@ -19,6 +19,12 @@ import Testing
     ),
     ("missing database", StoreError(path: "/x.sqlite", problem: "no database here"), 66, "/x.sqlite: no database here"),
     ("missing file", FileError.missing("/in.json", "file"), 66, "/in.json: no such file"),
+    (
+      "failed write", FileError.io("/out.svg", "write", errno: 28), 74,
+      "/out.svg: cannot write: No space left on device"
+    ),
+    ("failed output", OutputError(code: 5), 74, "cannot write the output: Input/output error"),
+    ("unknown errno", FileError.io("/x", "read", errno: 9999), 74, "/x: cannot read: Unknown error 9999"),
     ("locked", DatabaseError(code: 5, message: "database is locked"), 74, "database error: database is locked: /db"),
     (
       "refused migration", MigrationError(kind: .unknown, migration: "9999_x"), 74,

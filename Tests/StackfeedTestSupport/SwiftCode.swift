@@ -1,11 +1,12 @@
 /// The code of a Swift source without its comments and string literals, for checks that look for names in
 /// code (`UnsafeCodeTests`): a name in a comment or a string is text, not code.
 public enum SwiftCode {
-  /// The identifiers of `source`'s code with their 1-based line numbers, in order. Comments (`//`, nested
-  /// `/* */`) and string literals (`"…"`, `"""…"""`, raw `#"…"#`) are skipped, interpolations included.
-  public static func identifiers(in source: String) -> [(name: String, line: Int)] {
+  /// The identifiers of `source`'s code with their 1-based line numbers, in order, and whether each is a bare
+  /// call (`free(p)`, not `Self.free(p)`, `func free(` nor `free`). Comments (`//`, nested `/* */`) and string literals (`"…"`,
+  /// `"""…"""`, raw `#"…"#`) are skipped, interpolations included.
+  public static func identifiers(in source: String) -> [(name: String, line: Int, isBareCall: Bool)] {
     let characters = Array(source.unicodeScalars)
-    var found: [(name: String, line: Int)] = []
+    var found: [(name: String, line: Int, isBareCall: Bool)] = []
     var line = 1
     var index = 0
     func at(_ offset: Int) -> Unicode.Scalar? {
@@ -62,12 +63,15 @@ public enum SwiftCode {
           index += 1
         }
       } else if isIdentifier(scalar) {
+        let isMember = index > 0 && characters[index - 1] == "."
         var name = ""
         while isIdentifier(at(0)) {
           name.unicodeScalars.append(characters[index])
           index += 1
         }
-        if !("0"..."9").contains(scalar) { found.append((name, line)) }  // not a number such as `0xFF`
+        // Not a number such as `0xFF`.
+        let isCall = !isMember && at(0) == "(" && found.last?.name != "func"
+        if !("0"..."9").contains(scalar) { found.append((name, line, isCall)) }
       } else {
         index += 1
       }

@@ -64,10 +64,10 @@ public struct ImageAssets: Sendable {
     return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
-  /// The canonical absolute path of an existing file or folder (`realpath(3)`), else nil.
+  /// The canonical absolute path of an existing file or folder (symbolic links, `.` and `..` resolved: Foundation
+  /// asks `realpath(3)`), else nil.
   static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
   }
 }

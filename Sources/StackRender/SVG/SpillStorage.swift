@@ -23,7 +23,7 @@ final class SpillFile: SpillStorage {
 
     /// The failure of `action` now, with `errno`'s reason (a short read has none: `reason` says so).
     init(_ action: String, reason: String? = nil) {
-      description = "\(action): \(reason ?? String(cString: strerror(errno)))"
+      description = action + ": " + (reason ?? String(cString: strerror(errno)))
     }
   }
 

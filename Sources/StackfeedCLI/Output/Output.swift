@@ -15,7 +15,7 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
   public var code: Int32
   /// `cannot write the output: <strerror>`.
   public var description: String {
-    "cannot write the output: " + String(cString: strerror(code))
+    "cannot write the output: " + FileError.reason(errno: code)
   }
 }
 
