@@ -219,7 +219,8 @@ let package = Package(
     .testTarget(
       name: "FeedServerTests",
       dependencies: [
-        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "GzipCore", "PostgresCore",
+        "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "GzipCore", "JSONCore",
+        "PostgresCore",
         "StackfeedTestSupport", "PromoPlugin",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.

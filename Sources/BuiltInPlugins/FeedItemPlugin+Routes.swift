@@ -11,8 +11,8 @@ extension FeedItemPlugin: RowWriter {
       try loadRow(id: request.parameter("id"), from: db, context: request.context)
     }
     return [
-      RowRoute(.post, "/v1/feed-items", scope: .admin) { request, db in try create(request, db) },
-      RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, target: current) { request, db in
+      RowRoute(.post, "/v1/feed-items", scope: .admin, body: Rules.new) { request, db in try create(request, db) },
+      RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, body: Rules.change, target: current) { request, db in
         try change(request, db)
       },
       RowRoute(.delete, "/v1/feed-items/{id}", scope: .admin, target: current) { request, db in
@@ -22,14 +22,12 @@ extension FeedItemPlugin: RowWriter {
     ]
   }
 
-  /// The fields of a feed item in a request body: those of `feed_items.json`.
-  private static let itemFields: Set<String> = ["title", "subtitle", "tag", "image"]
-
   /// `POST /v1/feed-items` `{"id"?, "title", "subtitle"?, "tag"?, "image"?, "before"?}`: a new item (a random
   /// UUID id when none is given; 409 when the id is taken) at the top of the feed, or just before the item
   /// `before`.
   private func create(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
-    let record = try request.body(fields: Self.itemFields.union(["id", "before"]))
+    let record = try request.requireBody()
+    try Self.lockPositions(in: db)
     var ids = RandomIDs(.system)
     let id = try record.optionalString("id") == nil ? ids.uuid() : try record.identifier()
     let item = try Self.item(id: id, from: record)
@@ -53,14 +51,16 @@ extension FeedItemPlugin: RowWriter {
   }
 
   /// `PATCH /v1/feed-items/{id}` `{"title"?, "subtitle"?, "tag"?, "image"?}`: the given fields replace the
-  /// item's (`null` clears an optional one); the item is checked whole by the seed rules.
+  /// item's (`null` clears an optional one); the item is checked whole by ``Rules/fields``.
   private func change(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
-    let patch = try request.body(fields: Self.itemFields)
+    let patch = try request.requireBody()
     let id = request.parameter("id")
     guard let current = try db.queryOne(SQL.byID, [.text(id)], Self.item) else {
       throw RowRefusal.notFound("there is no feed item with the id \"\(id)\"")
     }
-    let item = try Self.item(id: id, from: patch.merged(overTexts: Self.texts(of: current)))
+    let changed = patch.merged(overTexts: Self.texts(of: current))
+    try Rules.fields.check(changed)
+    let item = try Self.item(id: id, from: changed)
     try db.execute(
       SQL.update, [.text(id), .text(item.title), SQLValue(item.subtitle), SQLValue(item.tag), SQLValue(item.image)])
     return .ok(row(for: viewModel(for: item, context: request.context)))
@@ -69,6 +69,16 @@ extension FeedItemPlugin: RowWriter {
   /// An item's fields as texts, for a change to be laid over.
   private static func texts(of item: FeedItem) -> [(name: String, value: String?)] {
     [("title", item.title), ("subtitle", item.subtitle), ("tag", item.tag), ("image", item.image)]
+  }
+
+  /// Takes the turn of this transaction among the writers of positions, for the rest of it: on PostgreSQL a
+  /// table lock that readers pass and other writers of feed items wait for (two inserts reading the same free
+  /// position, both writing it, made the second fail on the unique index; under READ COMMITTED each statement
+  /// after the lock sees what the writer before committed). SQLite's write transaction holds the file's one write
+  /// lock already.
+  static func lockPositions(in db: StoreConnection) throws {
+    guard db.dialect == .postgres else { return }
+    try db.execute(SQL.lockPositions)
   }
 
   /// Room in the feed's `position` order for one item just before the item at position `next` (at the top when

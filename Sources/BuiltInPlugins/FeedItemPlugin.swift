@@ -31,6 +31,9 @@ public struct FeedItemPlugin: RowPlugin {
       "INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES ($1, $2, $3, $4, $5, $6)"
     static let lastPosition = "SELECT coalesce(max(position), 0) FROM feed_item"
     static let deleteAll = "DELETE FROM feed_item"
+    /// PostgreSQL: one writer of feed items at a time (it conflicts with itself and with every row change);
+    /// readers go on.
+    static let lockPositions = "LOCK TABLE feed_item IN SHARE ROW EXCLUSIVE MODE"
     static let page = """
       SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2
       """
@@ -57,13 +60,15 @@ public struct FeedItemPlugin: RowPlugin {
   /// Its bundled `Seeds/feed_item/`: the reference feed's.
   public var defaultSeeds: [String: Data] { BuiltInFiles.feedItem.seeds }
 
-  /// Reads `feed_items.json`: an array of `{id, title, subtitle?, tag?, image?}` with unique, non-empty ids.
+  /// Reads `feed_items.json`: an array of records by ``Rules/record`` (`{id, title, subtitle?, tag?, image?}`)
+  /// with unique ids.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [FeedItem]? {
     guard let records = try files.records("feed_items.json") else { return nil }
     var ids = UniqueIDs()
     var items: [FeedItem] = []
     items.reserveCapacity(records.count)
     for record in records {
+      try Rules.record.check(record)
       let id = try record.identifier()
       try ids.insert(id, of: record)
       items.append(try Self.item(id: id, from: record))
@@ -71,8 +76,8 @@ public struct FeedItemPlugin: RowPlugin {
     return items
   }
 
-  /// The item `id` of a record by the rules of `feed_items.json`, which the routes' bodies follow too: `title` a
-  /// string, `subtitle`, `tag` and `image` strings or null (or absent).
+  /// The item `id` of a record checked by ``Rules``: `title` a string, `subtitle`, `tag` and `image` strings or
+  /// null (or absent).
   static func item(id: String, from record: SeedRecord) throws(SeedError) -> FeedItem {
     FeedItem(
       id: id, title: try record.string("title"), subtitle: try record.optionalString("subtitle"),
@@ -82,6 +87,7 @@ public struct FeedItemPlugin: RowPlugin {
   /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
   /// one of those positions moves to the end of the feed. Re-seeding the same file changes nothing.
   public func writeSeed(_ seed: [FeedItem], to db: StoreConnection) throws {
+    try Self.lockPositions(in: db)
     let free = try db.prepare(SQL.freePosition)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, item) in seed.enumerated() {

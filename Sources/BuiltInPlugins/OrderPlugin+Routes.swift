@@ -33,9 +33,9 @@ extension OrderPlugin: RowWriter {
   /// The status of an order placed through the API.
   public static let placedStatus = "placed"
 
-  /// `PATCH /v1/orders/{id}` `{"status"}`, by the rule of `orders.json`.
+  /// `PATCH /v1/orders/{id}` `{"status"}`, by ``Rules/change``.
   private func setStatus(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
-    let status = try OrderSeed.status(of: request.body(fields: ["status"]))
+    let status = try request.requireBody().string("status")
     let id = request.parameter("id")
     try db.execute(WriteSQL.setStatus, [.text(id), .text(status)])
     guard let (order, _) = try load(id, db) else { throw RowRefusal.notFound("there is no order \"\(id)\"") }
@@ -46,7 +46,7 @@ extension OrderPlugin: RowWriter {
   /// for anyone else, never revealing that it exists), `PATCH /v1/orders/{id}` (admin, `If-Match`).
   public var routes: [RowRoute] {
     [
-      RowRoute(.post, "/v1/me/orders", scope: .write, isIdempotent: true) { request, db in
+      RowRoute(.post, "/v1/me/orders", scope: .write, body: Rules.new, isIdempotent: true) { request, db in
         try place(request, db)
       },
       RowRoute(.get, "/v1/orders/{id}", scope: .read) { request, db in
@@ -57,26 +57,25 @@ extension OrderPlugin: RowWriter {
         return .ok(row(for: order, request))
       },
       RowRoute(
-        .patch, "/v1/orders/{id}", scope: .admin,
+        .patch, "/v1/orders/{id}", scope: .admin, body: Rules.change,
         target: { request, db in try load(request.parameter("id"), db).map { row(for: $0.order, request) } },
         handler: { request, db in try setStatus(request, db) }),
     ]
   }
 
-  /// `POST /v1/me/orders` `{"items": [{"product", "quantity"}]}`: a new order of the caller's, by the rules of
-  /// `orders.json` (each product must exist); 201 with its row, at `/v1/orders/{id}`.
+  /// `POST /v1/me/orders` `{"items": [{"product", "quantity"}]}`: a new order of the caller's, by ``Rules/new``
+  /// (each product must exist); 201 with its row, at `/v1/orders/{id}`.
   private func place(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
-    let record = try request.body(fields: ["items"])
+    let record = try request.requireBody()
     var products: [String: Product] = [:]
-    for element in (try? record.array("items")) ?? [] {
-      guard let line = try? SeedRecord(element, file: record.file, index: nil),
-        let id = try? line.string("product"), products[id] == nil
+    for element in try record.array("items") {
+      guard let id = try? SeedRecord(element, file: record.file, index: nil).string("product"), products[id] == nil
       else { continue }
       products[id] = try db.queryOne(WriteSQL.product, [.text(id)]) { row in
         Product(id: id, title: try row.string(at: 0), image: try row.string(at: 1))
       }
     }
-    let lines = try OrderSeed.lines(of: record, id: nil, onlyKnownFields: true) { product in
+    let lines = try OrderSeed.lines(of: record, id: nil) { product in
       products[product] == nil ? "unknown product \"\(product)\"" : nil
     }
     let latest = try db.queryOne(WriteSQL.latestTime, [.text(request.user)]) { try $0.optionalInt64(at: 0) } ?? nil

@@ -27,7 +27,7 @@ public struct OrderSeed: Sendable, Hashable {
   public struct Line: Sendable, Hashable {
     /// The product's id.
     public var product: String
-    /// How many, at least 1.
+    /// How many: 1 to 999 (``OrderPlugin/Rules/quantity``).
     public var quantity: Int
   }
 
@@ -46,6 +46,7 @@ public struct OrderSeed: Sendable, Hashable {
     var ids = UniqueIDs()
     var products: [Product] = []
     for record in productRecords ?? [] {
+      try OrderPlugin.Rules.product.check(record)
       let id = try record.identifier()
       try ids.insert(id, of: record)
       products.append(Product(id: id, title: try record.string("title"), image: try record.string("image")))
@@ -55,15 +56,16 @@ public struct OrderSeed: Sendable, Hashable {
     var orderIDs = UniqueIDs()
     var orders: [OrderRecord] = []
     for record in orderRecords ?? [] {
+      try OrderPlugin.Rules.order.check(record)
       let id = try record.identifier()
       try orderIDs.insert(id, of: record)
-      let status = try Self.status(of: record)
+      let status = try record.string("status")
       let orderedAt = try record.instant("orderedAt")
       let user = try record.optionalString("user") ?? User.defaultID
       guard users.contains(user) else {
         throw record.error("user", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
       }
-      let lines = try Self.lines(of: record, id: id, onlyKnownFields: false) { product in
+      let lines = try Self.lines(of: record, id: id) { product in
         known.contains(product) ? nil : "unknown product \"\(product)\" (not in products.json)"
       }
       orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines))
@@ -71,26 +73,17 @@ public struct OrderSeed: Sendable, Hashable {
     return OrderSeed(products: products, orders: orders)
   }
 
-  /// An order's `status`, by the rule of `orders.json` (a string), which `PATCH /v1/orders/{id}` follows too.
-  static func status(of record: SeedRecord) throws(SeedError) -> String {
-    try record.string("status")
-  }
-
-  /// An order's `items` by the rules of `orders.json`, which `POST /v1/me/orders` follows too: an array of
-  /// `{"product": string, "quantity": integer ≥ 1}`, errors naming `items[i].…`; `problem(product)` says what is
-  /// wrong with a product id (`nil`: it is known). With `onlyKnownFields` (a request body), a line holding
-  /// another field is refused too.
-  static func lines(
-    of record: SeedRecord, id: String?, onlyKnownFields: Bool, problem: (String) -> String?
-  ) throws(SeedError) -> [Line] {
+  /// The `items` of an order record checked by ``OrderPlugin/Rules`` (a seed record or the body of
+  /// `POST /v1/me/orders`): errors naming `items[i].product`; `problem(product)` says what is wrong with a
+  /// product id (`nil`: it is known).
+  static func lines(of record: SeedRecord, id: String?, problem: (String) -> String?) throws(SeedError) -> [Line] {
     var lines: [Line] = []
     for (index, element) in try record.array("items").enumerated() {
       let line = try SeedRecord(
         element, file: record.file, index: record.index, id: id, fieldPrefix: "items[\(index)].")
-      if onlyKnownFields { try line.rejectFields(notIn: ["product", "quantity"]) }
       let product = try line.string("product")
       if let problem = problem(product) { throw line.error("product", problem) }
-      lines.append(Line(product: product, quantity: try line.integer("quantity", minimum: 1)))
+      lines.append(Line(product: product, quantity: try line.integer("quantity")))
     }
     return lines
   }

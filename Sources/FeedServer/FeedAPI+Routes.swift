@@ -14,7 +14,7 @@ extension FeedAPI {
   /// The answer of the plugin route (``RowWriter``) at `request`'s path, or `nil` when no plugin route has that
   /// path. Every route is served the same way, whatever its kind: the method (405 with `Allow`), the caller's
   /// scope (401/403), no query parameters (400), `If-Match` when the route has a target (428), the body
-  /// (``RequestBody``: 413/415/400/422), then one transaction of the store — a read for `GET`, else a write —
+  /// (``RequestBody``: 413/415/400, and 422 by the route's rules), then one transaction of the store — a read for `GET`, else a write —
   /// in which the target's current `ETag` is checked (404/412) and the handler runs. A handler's ``SeedError``
   /// is a 422 naming the field, its ``RowRefusal`` the refusal's status. `parameters` are the request's query
   /// arguments but `pretty`; the answer's JSON is in `form`.
@@ -41,7 +41,7 @@ extension FeedAPI {
         status: 428, detail: "\(request.method) \(request.path) needs If-Match with the row's ETag (as GET gives it)")
     }
     let key = route.isIdempotent ? try Self.idempotencyKey(request) : nil
-    let body = route.method.takesBody ? try RequestBody.record(of: request) : nil
+    let body = route.method.takesBody ? try RequestBody.record(of: request, rules: route.body) : nil
     var context = contexts.context(for: defaultZone)
     context.viewer = caller.user
     let rowRequest = RowRequest(

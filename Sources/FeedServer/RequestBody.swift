@@ -5,11 +5,11 @@ import JSONCore
 
 /// A request's JSON body, checked the one way every route that takes a body checks it: `Content-Type:
 /// application/json` (parameters such as `charset=utf-8` allowed) or 415; no more than the server's body
-/// limit (64 KiB) or 413; well-formed JSON or 400 naming the line and column; a JSON object or 422. The fields
-/// are then read by the seed files' rules (``SeedRecord``), whose errors are 422 problems naming the field.
+/// limit (64 KiB) or 413; well-formed JSON or 400 naming the line and column; a JSON object following the
+/// route's rules (``RecordRules``, the ones the kind's seed records follow) or 422 naming the field.
 enum RequestBody {
-  /// The body of `request` as a record.
-  static func record(of request: HTTPRequest) throws(Problem) -> SeedRecord {
+  /// The body of `request` as a record, checked by `rules`.
+  static func record(of request: HTTPRequest, rules: RecordRules?) throws(Problem) -> SeedRecord {
     guard !request.bodyExceedsLimit else { throw tooLarge }
     guard let type = request.header("Content-Type"), isJSON(type) else {
       throw Problem(
@@ -27,7 +27,9 @@ enum RequestBody {
           "the request body is not well-formed JSON (\(error.message)) at line \(error.line), column \(error.column)")
     }
     do {
-      return try SeedRecord(value, file: RowRequest.bodyName, index: nil)
+      let record = try SeedRecord(value, file: RowRequest.bodyName, index: nil)
+      try rules?.check(record)
+      return record
     } catch {
       throw unprocessable(error)
     }

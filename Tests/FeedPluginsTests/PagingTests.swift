@@ -4,10 +4,17 @@ import Foundation
 import Testing
 
 @Suite struct PagingTests {
+  /// The pages of `limit` rows the composer gives, following its cursors to the end. Bounded by the rows the
+  /// whole feed has: a cursor that does not move on (a page repeating its boundary row) fails the test after
+  /// one page more than those rows can fill, instead of looping until the machine runs out of memory.
   static func pages(of store: TestStore, limit: Int) throws -> [[String]] {
+    let pageCount = (try store.rows().count + limit - 1) / limit
     var pages: [[String]] = []
     var cursor: FeedCursor?
     repeat {
+      guard pages.count <= pageCount else {
+        throw PagingDidNotEnd(pages: pages.count, expected: pageCount, cursor: cursor)
+      }
       var page: [String] = []
       let context = RowContext(timeZone: TimeZone.gmt)
       cursor = try FeedComposer(registry: store.registry, database: store.connection, context: context)
@@ -15,6 +22,16 @@ import Testing
       pages.append(page)
     } while cursor != nil
     return pages
+  }
+
+  /// Paging went on past the pages the feed's rows fill.
+  struct PagingDidNotEnd: Error, CustomStringConvertible {
+    let pages: Int
+    let expected: Int
+    let cursor: FeedCursor?
+    var description: String {
+      "paging did not end after \(pages) pages (the rows fill \(expected)); the last cursor: \(cursor.map(String.init(describing:)) ?? "none")"
+    }
   }
 
   @Test(arguments: [RowPlacement.inserted(at: 3), .inserted(at: 0), .inserted(at: 50), .leading, .trailing], 1...11)

@@ -74,10 +74,12 @@ import Testing
     let store = try TestStore()
     var files = SeedFiles.referenceTexts
     files["orders.json"] = """
-      [{"id": "old", "status": "delivered", "orderedAt": "2021-07-06T12:00:00Z", "items": []},
+      [{"id": "old", "status": "delivered", "orderedAt": "2021-07-06T12:00:00Z",
+        "items": [{"product": "vital-top", "quantity": 1}]},
        {"id": "new", "status": "en route", "orderedAt": "2022-01-31T23:30:00Z",
         "items": [{"product": "vital-top", "quantity": 2}, {"product": "apex-hoodie", "quantity": 2}]},
-       {"id": "mid", "status": "packed", "orderedAt": "2021-12-01T08:00:00+02:00", "items": []}]
+       {"id": "mid", "status": "packed", "orderedAt": "2021-12-01T08:00:00+02:00",
+        "items": [{"product": "vital-top", "quantity": 1}]}]
       """
     try store.seed(files)
     let order = try #require(try store.rows(zone: "Asia/Tokyo").first { $0.kind == "order" })

@@ -3,6 +3,7 @@ import FeedPlugins
 import Foundation
 import GzipCore
 import HTTPServer
+import JSONCore
 import StackfeedTestSupport
 import Testing
 
@@ -51,6 +52,72 @@ struct OpenAPITests {
     #expect(unserved.isEmpty, "described but not routed: \(unserved.sorted())")
     for path in Endpoint.paths {
       #expect(throws: Never.self, "\(path)") { try Endpoint(path: path) }
+    }
+  }
+
+  @Test("each request body's schema is its route's rules, exactly: the fields, bounds, patterns and no others")
+  func requestBodies() throws {
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: OpenAPIChecks.document)) as? NSDictionary)
+    let routes = try PluginRegistry.builtIn().routes.filter(\.method.takesBody)
+    #expect(routes.count == 4)
+    for route in routes {
+      let rules = try #require(route.body, "\(route.method) \(route.pattern) declares no rules for its body")
+      let path = "paths.\(route.pattern).\(route.method.rawValue.lowercased())"
+      let operation = (document["paths"] as? NSDictionary)?[route.pattern.description] as? NSDictionary
+      let body = (operation?[route.method.rawValue.lowercased()] as? NSDictionary)?["requestBody"] as? NSDictionary
+      let schema = ((body?["content"] as? NSDictionary)?["application/json"] as? NSDictionary)?["schema"]
+      let described = Self.withoutDescriptions(
+        Self.resolved(try #require(schema, "\(path): no JSON body"), in: document))
+      let expected = Self.foundation(rules.schema)
+      let text = try String(
+        decoding: JSONSerialization.data(withJSONObject: expected, options: [.sortedKeys, .prettyPrinted]),
+        as: UTF8.self)
+      #expect((described as? NSObject)?.isEqual(expected) == true, "\(path) should say:\n\(text)")
+    }
+  }
+
+  /// `value` with its `$ref`s (to `#/components/…`) replaced by what they name.
+  static func resolved(_ value: Any, in document: NSDictionary) -> Any {
+    if let object = value as? NSDictionary {
+      if let reference = object["$ref"] as? String {
+        let target = reference.dropFirst(2).split(separator: "/").reduce(document as Any?) { node, key in
+          (node as? NSDictionary)?[String(key)]
+        }
+        return resolved(target ?? NSNull(), in: document)
+      }
+      return NSDictionary(
+        dictionary: object.reduce(into: [String: Any]()) { result, pair in
+          if let key = pair.key as? String { result[key] = resolved(pair.value, in: document) }
+        })
+    }
+    if let array = value as? [Any] { return array.map { resolved($0, in: document) } }
+    return value
+  }
+
+  /// `value` without the prose (`description` members), which the rules do not carry.
+  static func withoutDescriptions(_ value: Any) -> Any {
+    if let object = value as? NSDictionary {
+      return NSDictionary(
+        dictionary: object.reduce(into: [String: Any]()) { result, pair in
+          if let key = pair.key as? String, key != "description" { result[key] = withoutDescriptions(pair.value) }
+        })
+    }
+    if let array = value as? [Any] { return array.map(withoutDescriptions) }
+    return value
+  }
+
+  /// A JSONCore value as Foundation's JSON objects.
+  static func foundation(_ value: JSONValue) -> Any {
+    switch value {
+    case .null: NSNull()
+    case .bool(let flag): NSNumber(value: flag)
+    case .integer(let number): NSNumber(value: number)
+    case .number(let number): NSNumber(value: number)
+    case .string(let text): text
+    case .array(let elements): elements.map(foundation)
+    case .object(let members):
+      NSDictionary(dictionary: Dictionary(members.map { ($0.key, foundation($0.value)) }, uniquingKeysWith: { $1 }))
     }
   }
 

@@ -70,6 +70,15 @@ struct OrderWriteTests {
       (#"{"items": {}}"#, "items"),
       (#"{}"#, "items"),
       (#"{"items": [], "user": "bob"}"#, "user"),
+      (#"{"items": []}"#, "items"),
+      (#"{"items": [{"product": "vital-top", "quantity": 1000000000000}]}"#, "items[0].quantity"),
+      (#"{"items": [{"product": "vital-top", "quantity": 1000}]}"#, "items[0].quantity"),
+      (
+        #"{"items": [\#(Array(repeating: #"{"product": "vital-top", "quantity": 1}"#, count: 101).joined(separator: ","))]}"#,
+        "items"
+      ),
+      (#"{"items": [{"product": "", "quantity": 1}]}"#, "items[0].product"),
+      (#"{"items": [{"product": "vital top", "quantity": 1}]}"#, "items[0].product"),
     ])
   func refused(body: String, field: String) throws {
     let api = try Self.api(.sqlite)

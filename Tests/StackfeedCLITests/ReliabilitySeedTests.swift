@@ -22,7 +22,8 @@ import Testing
     order(#""orderedAt": \#(value), "items": []"#)
   }
 
-  static let quantityMessage = #"orders.json: record 0 (id "o1"): field "items[1].quantity": expected an integer ≥ 1, "#
+  static let quantityMessage =
+    #"orders.json: record 0 (id "o1"): field "items[1].quantity": expected an integer from 1 to 999, "#
   static let instantMessage =
     #"orders.json: record 0 (id "o1"): field "orderedAt": expected an ISO-8601 instant such as "2021-07-06T12:00:00Z", "#
 
@@ -101,17 +102,63 @@ import Testing
     ),
     (
       "orders.json",
-      #"[{"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}, {"id": "o1", "status": "s", "orderedAt": "2021-07-06T12:00:00Z", "items": []}]"#,
+      String(order(#""items": [{"product": "p1", "quantity": 1}]"#).dropLast()) + ", "
+        + String(order(#""items": [{"product": "p1", "quantity": 1}]"#).dropFirst()),
       #"orders.json: record 1 (id "o1"): field "id": duplicate id "o1" (first used by record 0)"#
     ),
-    // Ids longer than 1,024 bytes of UTF-8 (here 512 two-byte "é" and one "x": 1,025 bytes), on any backend.
+    // Ids longer than 256 characters (here 256 "é" and one "x"), on any backend, and ids of the wrong syntax.
     (
-      "feed_items.json", #"[{"id": "\#(String(repeating: "é", count: 512))x", "title": "t"}]"#,
-      #"feed_items.json: record 0: field "id": too long: 1025 bytes of UTF-8 (an id has at most 1024)"#
+      "feed_items.json", #"[{"id": "\#(String(repeating: "é", count: 256))x", "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": too long: 257 characters (at most 256)"#
     ),
     (
       "products.json", #"[{"id": "\#(String(repeating: "p", count: 4096))", "title": "t", "image": "i"}]"#,
-      #"products.json: record 0: field "id": too long: 4096 bytes of UTF-8 (an id has at most 1024)"#
+      #"products.json: record 0: field "id": too long: 4096 characters (at most 256)"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a/b", "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": must not contain "/" (an id is one segment of a path)"#
+    ),
+    (
+      "products.json", #"[{"id": "p 1", "title": "t", "image": "i"}]"#,
+      #"products.json: record 0: field "id": must not contain the space U+0020 (an id has none)"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "..", "title": "t"}]"#,
+      #"feed_items.json: record 0: field "id": must not start with ".""#
+    ),
+    // Texts: blank, too long, control characters; empty orders; unknown fields.
+    (
+      "feed_items.json", #"[{"id": "a", "title": " \u00a0\t"}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": must not contain the control character U+0009"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": " \u3000 "}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": must not be blank"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": ""}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": must not be empty"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "\#(String(repeating: "🙂", count: 121))"}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": too long: 121 characters (at most 120)"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t\u0000"}]"#,
+      #"feed_items.json: record 0 (id "a"): field "title": must not contain the control character U+0000"#
+    ),
+    (
+      "feed_items.json", #"[{"id": "a", "title": "t", "subtitel": "s"}]"#,
+      #"feed_items.json: record 0 (id "a"): field "subtitel": unknown field (expected "id", "title", "subtitle", "tag", "image")"#
+    ),
+    (
+      "orders.json", order(#""items": []"#),
+      #"orders.json: record 0 (id "o1"): field "items": expected 1 to 100 items, found 0"#
+    ),
+    (
+      "orders.json", order(#""status": " ", "items": []"#).replacingOccurrences(of: #""status": "s", "#, with: ""),
+      #"orders.json: record 0 (id "o1"): field "status": must not be blank"#
     ),
     // References and quantities.
     (
@@ -131,10 +178,7 @@ import Testing
     ("orders.json", instant(#""2021-07-06T24:00:00Z""#), instantMessage + #"found "2021-07-06T24:00:00Z""#),
     ("orders.json", instant(#""2021-7-6T12:00:00Z""#), instantMessage + #"found "2021-7-6T12:00:00Z""#),
     ("orders.json", instant(#""2021-07-06T12:00:00+25:00""#), instantMessage + #"found "2021-07-06T12:00:00+25:00""#),
-    (
-      "orders.json", instant("1625572800"),
-      #"orders.json: record 0 (id "o1"): field "orderedAt": expected a string, found an integer"#
-    ),
+    ("orders.json", instant("1625572800"), instantMessage + "found an integer"),
   ]
 
   @Test(arguments: Backend.available, cases)

@@ -98,7 +98,8 @@ import Testing
       "bad",
       [
         "products.json": Self.products,
-        "orders.json": #"[{"id": "o1", "status": "s", "orderedAt": "2021-01-01T00:00:00Z", "items": [], "user": "x"}]"#,
+        "orders.json":
+          #"[{"id": "o1", "status": "s", "orderedAt": "2021-01-01T00:00:00Z", "user": "x", "items": [{"product": "p1", "quantity": 1}]}]"#,
       ])
     let result = try cli.run(["seed", "--db", database.argument, "--from", folder])
     #expect(result.code == 65)

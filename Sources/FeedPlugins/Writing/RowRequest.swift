@@ -7,9 +7,9 @@ import FeedStore
   import Foundation
 #endif
 
-/// A request as a ``RowRoute``'s handler sees it: who sends it, the path's parameters and the JSON body, with
-/// accessors that read and check it by the seed files' rules (``SeedRecord``): a bad field is a ``SeedError``
-/// naming it, which the server answers 422.
+/// A request as a ``RowRoute``'s handler sees it: who sends it, the path's parameters and the JSON body, already
+/// checked by the route's ``RowRoute/body`` rules and read with ``SeedRecord``'s accessors: a bad field is a
+/// ``SeedError`` naming it, which the server answers 422.
 public struct RowRequest: Sendable {
   /// The user the caller acts as (`default` for an anonymous caller).
   public var user: String
@@ -17,7 +17,7 @@ public struct RowRequest: Sendable {
   public var scope: TokenScope?
   /// The path's `{name}` segments, by name.
   public var parameters: [String: String]
-  /// The JSON body as a record (routes whose method takes a body); errors name its fields.
+  /// The JSON body as a record (routes whose method takes a body), checked by the route's rules.
   public var body: SeedRecord?
   /// The formatting context of the rows answered: the server's zone, the caller's user as the viewer.
   public var context: RowContext
@@ -42,11 +42,9 @@ public struct RowRequest: Sendable {
     parameters[name] ?? ""
   }
 
-  /// The body, which must be a JSON object with no member but `fields`; throws a ``SeedError`` naming the first
-  /// other member.
-  public func body(fields: Set<String>) throws(SeedError) -> SeedRecord {
+  /// The body (a route whose method takes one has it); throws a ``SeedError`` when there is none.
+  public func requireBody() throws(SeedError) -> SeedRecord {
     guard let body else { throw SeedError(file: RowRequest.bodyName, problem: "a JSON object is needed") }
-    try body.rejectFields(notIn: fields)
     return body
   }
 

@@ -4,14 +4,15 @@ import SQLCore
 /// A route a row plugin adds to the HTTP API (``RowWriter``): its method and path, the scope a caller's token
 /// needs, and the handler, which runs in one transaction of the store (a write transaction for every method
 /// but `GET`). The server does the rest the same way for every route: it finds the route, checks the token's
-/// scope (401/403), parses and checks the JSON body (415/413/400), checks `If-Match` against the route's
-/// ``target`` (428/412), turns a ``SeedError`` into a 422 naming the field, and answers the row the handler
-/// returns as `GET /v1/rows/{kind}/{id}` shows it.
+/// scope (401/403), parses the JSON body (415/413/400) and checks it by the route's ``body`` rules (422 naming
+/// the field), checks `If-Match` against the route's ``target`` (428/412), turns a handler's ``SeedError`` into
+/// a 422 naming the field, and answers the row the handler returns as `GET /v1/rows/{kind}/{id}` shows it.
 ///
-///     RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, target: { request, db in … }) { request, db in
+///     RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, body: Rules.change, target: { request, db in … }) {
+///       request, db in
 ///       let record = try request.requireBody()
 ///       …
-///       return .updated(row)
+///       return .ok(row)
 ///     }
 public struct RowRoute: Sendable {
   /// The HTTP methods a route may answer.
@@ -40,6 +41,9 @@ public struct RowRoute: Sendable {
   public let pattern: RoutePattern
   /// The least scope the caller's token needs (`nil`: none, anonymous callers too).
   public let scope: TokenScope?
+  /// What the request body may contain (a method that takes a body): the kind's rules, the ones its seed
+  /// records follow, which the server checks before the handler runs and docs/openapi.json states.
+  public let body: RecordRules?
   /// When set, the request must carry `If-Match` (else 428) naming the `ETag` of this row as `GET` gives it
   /// (else 412); a missing row is 404. Runs in the handler's transaction, before it.
   public let target: Target?
@@ -49,14 +53,16 @@ public struct RowRoute: Sendable {
   /// Makes the answer.
   public let handler: Handler
 
-  /// A route answering `method` at `pattern` for callers whose token allows `scope`.
+  /// A route answering `method` at `pattern` for callers whose token allows `scope`, whose body (for `POST` and
+  /// `PATCH`) follows the rules `body`.
   public init(
-    _ method: Method, _ pattern: String, scope: TokenScope?, target: Target? = nil, isIdempotent: Bool = false,
-    handler: @escaping Handler
+    _ method: Method, _ pattern: String, scope: TokenScope?, body: RecordRules? = nil, target: Target? = nil,
+    isIdempotent: Bool = false, handler: @escaping Handler
   ) {
     self.method = method
     self.pattern = RoutePattern(pattern)
     self.scope = scope
+    self.body = body
     self.target = target
     self.isIdempotent = isIdempotent
     self.handler = handler

@@ -17,20 +17,29 @@ public struct UserSeedLoader: SeedLoader {
   /// `profile.json`, `users.json`.
   public var seedFiles: [String] { [Self.profileFile, Self.usersFile] }
 
+  /// A user's names: free text up to 60 characters, not blank (the header shows them and their initials).
+  public static let profileRules = RecordRules([
+    .text("firstName", TextRule(maximumLength: 60)), .text("lastName", TextRule(maximumLength: 60)),
+  ])
+  /// A record of `users.json`: an id and the names.
+  public static let userRules = RecordRules([.identifier()] + profileRules.fields)
+
   /// The users of `profile.json` (first, as `default`) and `users.json`, in file order; `nil` when neither file
-  /// is present. Ids are unique across both files; names are strings.
+  /// is present. Records follow ``profileRules`` and ``userRules``; ids are unique across both files.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [User]? {
     let profile = try files.object(Self.profileFile)
     let records = try files.records(Self.usersFile)
     if profile == nil && records == nil { return nil }
     var users: [User] = []
     if let profile {
+      try Self.profileRules.check(profile)
       users.append(
         User(
           id: User.defaultID, firstName: try profile.string("firstName"), lastName: try profile.string("lastName")))
     }
     var ids = UniqueIDs()
     for record in records ?? [] {
+      try Self.userRules.check(record)
       let id = try record.identifier()
       try ids.insert(id, of: record)
       if id == User.defaultID && profile != nil {

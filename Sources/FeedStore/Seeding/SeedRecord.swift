@@ -23,11 +23,6 @@ public struct SeedRecord: Sendable {
   public let id: String?
   private let fields: [(key: String, value: JSONValue)]
 
-  /// The longest id accepted, in UTF-8 bytes. An id is a key of a unique index on both backends (PostgreSQL's
-  /// B-tree cannot hold an entry of more than about a third of a page) and a part of `/v1/rows/{kind}/{id}`
-  /// URLs; the same rule on both keeps one seed folder valid on either.
-  public static let maximumIdentifierBytes = 1024
-
   /// Wraps `value`, which must be a JSON object.
   public init(
     _ value: JSONValue, file: String, index: Int?, id parentID: String? = nil, fieldPrefix: String = ""
@@ -44,8 +39,8 @@ public struct SeedRecord: Sendable {
     self.fields = fields
     if let parentID {
       self.id = parentID
-    } else if case .string(let id)? = fields.first(where: { $0.key == "id" })?.value, !id.isEmpty,
-      id.utf8.count <= Self.maximumIdentifierBytes
+    } else if case .string(let id)? = fields.first(where: { $0.key == "id" })?.value,
+      TextRule.identifier.problem(with: id) == nil
     {
       self.id = id
     } else {
@@ -72,20 +67,18 @@ public struct SeedRecord: Sendable {
   }
 
   /// The value of `field`, if the record has it (records have a handful of fields: a scan is cheapest).
-  private func value(of field: String) -> JSONValue? {
+  func value(of field: String) -> JSONValue? {
     fields.first { $0.key == field }?.value
+  }
+
+  /// The names of the record's fields, in order.
+  var fieldNames: [String] {
+    fields.map(\.key)
   }
 
   /// An error about `field` of this record.
   public func error(_ field: String?, _ problem: String) -> SeedError {
     SeedError(file: file, record: index, id: id, field: field.map { fieldPrefix + $0 }, problem: problem)
-  }
-
-  /// Throws naming the first field of the record that is not one of `known` (a request body must hold only the
-  /// fields its route reads; seed files may carry others, which are ignored).
-  public func rejectFields(notIn known: Set<String>) throws(SeedError) {
-    guard let unknown = fields.first(where: { !known.contains($0.key) }) else { return }
-    throw error(unknown.key, "unknown field (expected \(known.sorted().map { "\"\($0)\"" }.joined(separator: ", ")))")
   }
 
   /// A required string.
@@ -97,14 +90,10 @@ public struct SeedRecord: Sendable {
     return text
   }
 
-  /// A required, non-empty string of at most ``maximumIdentifierBytes`` that identifies the record.
+  /// A required id (``TextRule/identifier``) that identifies the record.
   public func identifier(_ field: String = "id") throws(SeedError) -> String {
     let text = try string(field)
-    guard !text.isEmpty else { throw error(field, "must not be empty") }
-    let bytes = text.utf8.count
-    guard bytes <= Self.maximumIdentifierBytes else {
-      throw error(field, "too long: \(bytes) bytes of UTF-8 (an id has at most \(Self.maximumIdentifierBytes))")
-    }
+    if let problem = TextRule.identifier.problem(with: text) { throw error(field, problem) }
     return text
   }
 
@@ -117,13 +106,12 @@ public struct SeedRecord: Sendable {
     }
   }
 
-  /// A required integer of at least `minimum`.
-  public func integer(_ field: String, minimum: Int) throws(SeedError) -> Int {
-    guard let value = value(of: field) else { throw error(field, "missing (expected an integer ≥ \(minimum))") }
+  /// A required integer.
+  public func integer(_ field: String) throws(SeedError) -> Int {
+    guard let value = value(of: field) else { throw error(field, "missing (expected an integer)") }
     guard case .integer(let number) = value, let integer = Int(exactly: number) else {
-      throw error(field, "expected an integer ≥ \(minimum), found \(value.summary)")
+      throw error(field, "expected an integer, found \(value.summary)")
     }
-    guard integer >= minimum else { throw error(field, "expected an integer ≥ \(minimum), found \(integer)") }
     return integer
   }
 

@@ -2,8 +2,9 @@ import FeedPlugins
 import FeedStore
 import SQLCore
 
-/// The example's one write: `POST /v1/promos` `{"id", "text"}` (admin) adds a promo after the others, by the
-/// rules of `promos.json`. The server routes to it without knowing the kind.
+/// The example's one write: `POST /v1/promos` `{"id", "text"}` (admin) adds a promo after the others, its body
+/// checked by ``PromoPlugin/Rules/new`` (the rules of `promos.json`). The server routes to it without knowing
+/// the kind.
 extension PromoPlugin: RowWriter {
   private enum WriteSQL {
     static let exists = "SELECT 1 FROM promo WHERE id = $1"
@@ -13,8 +14,8 @@ extension PromoPlugin: RowWriter {
   /// `POST /v1/promos`.
   public var routes: [RowRoute] {
     [
-      RowRoute(.post, "/v1/promos", scope: .admin) { request, db in
-        let promo = try Self.promo(from: request.body(fields: ["id", "text"]))
+      RowRoute(.post, "/v1/promos", scope: .admin, body: Rules.new) { request, db in
+        let promo = try Self.promo(from: request.requireBody())
         guard try db.queryOne(WriteSQL.exists, [.text(promo.id)], { _ in true }) == nil else {
           throw RowRefusal.conflict("there is already a promo with the id \"\(promo.id)\"")
         }

@@ -53,14 +53,15 @@ public struct PromoPlugin: RowPlugin {
   /// The promos the example ships, loaded by `stackfeed-promo seed` without `--from`.
   public var defaultSeeds: [String: Data] { [PromoFiles.seedFile: Data(PromoFiles.seeds.utf8)] }
 
-  /// Reads `promos.json`: an array of `{"id": string, "text": string, "users"?: [string]}` with unique, non-empty
-  /// ids; each of `users` is `default` or a user of the folder's `users.json`.
+  /// Reads `promos.json`: an array of records by ``Rules/record`` (`{"id", "text", "users"?: [user id]}`) with
+  /// unique ids; each of `users` is `default` or a user of the folder's `users.json`.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Promo]? {
     guard let records = try files.records(PromoFiles.seedFile) else { return nil }
     let known = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([RowContext.defaultViewer])
     var ids = UniqueIDs()
     var promos: [Promo] = []
     for record in records {
+      try Rules.record.check(record)
       let id = try record.identifier()
       try ids.insert(id, of: record)
       var promo = try Self.promo(from: record)
@@ -74,9 +75,7 @@ public struct PromoPlugin: RowPlugin {
   private static func audience(of record: SeedRecord, known: Set<String>) throws(SeedError) -> [String] {
     var users: [String] = []
     for (index, value) in (try record.optionalArray("users") ?? []).enumerated() {
-      guard case .string(let user) = value else {
-        throw record.error("users[\(index)]", "expected a string, found \(value.typeDescription)")
-      }
+      guard case .string(let user) = value else { continue }  // the rules let strings only
       guard known.contains(user) else {
         throw record.error("users[\(index)]", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
       }
@@ -85,7 +84,7 @@ public struct PromoPlugin: RowPlugin {
     return users
   }
 
-  /// The promo of a record by the rules of `promos.json`, which `POST /v1/promos` follows too.
+  /// The promo of a record checked by ``Rules``.
   static func promo(from record: SeedRecord) throws(SeedError) -> Promo {
     Promo(id: try record.identifier(), text: try record.string("text"))
   }
