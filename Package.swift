@@ -220,8 +220,7 @@ let package = Package(
       name: "FeedServerTests",
       dependencies: [
         "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "GzipCore", "JSONCore",
-        "PostgresCore",
-        "StackfeedTestSupport", "PromoPlugin",
+        "PostgresCore", "CivilTime", "StackfeedTestSupport", "PromoPlugin",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),
