@@ -79,7 +79,7 @@ public final class CommandContext {
   public func openDatabase(bootstrap: Bool) throws -> FeedDatabase {
     let location = location
     if bootstrap && location.dialect == .sqlite && !location.isEmbeddedDefault && access(location.path, F_OK) != 0 {
-      throw StoreError(path: location.path, problem: "no database here (create it with stackfeed seed --db)")
+      throw StoreError(path: location.path, problem: "no database here (to create it: \(commandLine(["seed"])))")
     }
     let store = try FeedDatabase.open(location: location, migrations: registry.migrations, now: Date.init)
     if bootstrap && store.wasCreated && location.isEmbeddedDefault {

@@ -120,11 +120,21 @@ import Testing
     let cli = try CLIHarness()
     switch backend {
     case .sqlite:
-      let result = try cli.run(["list", "--db", cli.path("missing.sqlite")])
+      let missing = cli.path("missing.sqlite")
+      let result = try cli.run(["list", "--db", missing])
       #expect(result.code == 66)
       #expect(
         result.stderr
-          == "stackfeed: \(cli.path("missing.sqlite")): no database here (create it with stackfeed seed --db)\n")
+          == "stackfeed: \(missing): no database here (to create it: \(CLIHarness.binary.path) seed --db \(missing))\n")
+      // Named by $STACKFEED_DB, the command to create it is the same without --db (the variable names it).
+      cli.environment["STACKFEED_DB"] = missing
+      let fromEnvironment = try cli.run(["list"])
+      #expect(fromEnvironment.code == 66)
+      #expect(
+        fromEnvironment.stderr
+          == "stackfeed: \(missing): no database here (to create it: \(CLIHarness.binary.path) seed)\n")
+      #expect(try cli.run(["seed"]).code == 0)
+      #expect(try cli.run(["list"]).code == 0, "the command the message gave made the database")
     case .postgres:
       let cluster = try PostgresCluster.shared()
       let result = try cli.run(["list", "--db", cluster.url(database: "missing")])
