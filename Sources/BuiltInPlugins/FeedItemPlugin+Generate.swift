@@ -37,7 +37,7 @@ extension FeedItemPlugin: RowGenerator {
   /// ``progressInterval`` rows and at the end.
   public func generate(_ count: Int, in db: StoreConnection, progress: (Int) -> Void = { _ in }) throws {
     try db.write {
-      try Self.lockPositions(in: db)
+      try db.takeWriteTurn(on: SQL.table)
       let last = try db.queryOne(SQL.lastPosition) { try $0.int64(at: 0) } ?? 0
       let insert = try db.prepare(SQL.insert)
       var ids = RandomIDs(.seeded)

@@ -27,7 +27,7 @@ extension FeedItemPlugin: RowWriter {
   /// `before`.
   private func create(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
     let record = try request.requireBody()
-    try Self.lockPositions(in: db)
+    try db.takeWriteTurn(on: SQL.table)
     var ids = RandomIDs(.system)
     let id = try record.optionalString("id") == nil ? ids.uuid() : try record.identifier()
     let item = try Self.item(id: id, from: record)
@@ -69,16 +69,6 @@ extension FeedItemPlugin: RowWriter {
   /// An item's fields as texts, for a change to be laid over.
   private static func texts(of item: FeedItem) -> [(name: String, value: String?)] {
     [("title", item.title), ("subtitle", item.subtitle), ("tag", item.tag), ("image", item.image)]
-  }
-
-  /// Takes the turn of this transaction among the writers of positions, for the rest of it: on PostgreSQL a
-  /// table lock that readers pass and other writers of feed items wait for (two inserts reading the same free
-  /// position, both writing it, made the second fail on the unique index; under READ COMMITTED each statement
-  /// after the lock sees what the writer before committed). SQLite's write transaction holds the file's one write
-  /// lock already.
-  static func lockPositions(in db: StoreConnection) throws {
-    guard db.dialect == .postgres else { return }
-    try db.execute(SQL.lockPositions)
   }
 
   /// Room in the feed's `position` order for one item just before the item at position `next` (at the top when

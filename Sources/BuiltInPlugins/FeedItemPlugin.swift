@@ -31,9 +31,8 @@ public struct FeedItemPlugin: RowPlugin {
       "INSERT INTO feed_item (id, title, subtitle, tag, image, position) VALUES ($1, $2, $3, $4, $5, $6)"
     static let lastPosition = "SELECT coalesce(max(position), 0) FROM feed_item"
     static let deleteAll = "DELETE FROM feed_item"
-    /// PostgreSQL: one writer of feed items at a time (it conflicts with itself and with every row change);
-    /// readers go on.
-    static let lockPositions = "LOCK TABLE feed_item IN SHARE ROW EXCLUSIVE MODE"
+    /// The table, whose writers of positions take turns (`StoreConnection.takeWriteTurn(on:)`).
+    static let table = "feed_item"
     static let page = """
       SELECT id, title, subtitle, tag, image, position FROM feed_item WHERE position > $1 ORDER BY position LIMIT $2
       """
@@ -87,7 +86,7 @@ public struct FeedItemPlugin: RowPlugin {
   /// Upserts the items by id and puts them at positions 1…n in array order; an item of another id that held
   /// one of those positions moves to the end of the feed. Re-seeding the same file changes nothing.
   public func writeSeed(_ seed: [FeedItem], to db: StoreConnection) throws {
-    try Self.lockPositions(in: db)
+    try db.takeWriteTurn(on: SQL.table)
     let free = try db.prepare(SQL.freePosition)
     let upsert = try db.prepare(SQL.upsert)
     for (offset, item) in seed.enumerated() {

@@ -4,6 +4,7 @@ import FeedServer
 import FeedStore
 import Foundation
 import HTTPServer
+import PromoPlugin
 import StackfeedTestSupport
 import Synchronization
 import Testing
@@ -17,18 +18,19 @@ import Testing
 struct ConcurrentInsertTests {
   /// An HTTP server on an ephemeral port answering with a new `FeedAPI` over `database` for an admin, with 8
   /// worker threads and 9 write connections (`--db-connections 37`): every request writes at once.
-  static func server(_ database: TestDatabase) throws -> HTTPServer {
+  static func server(_ database: TestDatabase, registry: PluginRegistry? = nil) throws -> HTTPServer {
     let api = FeedAPI(
-      location: StoreLocation.resolve(option: database.argument, environment: [:]), registry: try .builtIn(),
+      location: StoreLocation.resolve(option: database.argument, environment: [:]),
+      registry: try registry ?? .builtIn(),
       defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) }, limits: StoreLimits(connections: 37))
     return try HTTPServer(.init(host: "127.0.0.1", port: 0, threads: 8)) { request in
       api.respond(to: request, as: .admin)
     }
   }
 
-  /// The statuses of `bodies` posted to `/v1/feed-items` at once, spread over `ports`: a thread each (not
+  /// The statuses of `bodies` posted to `target` at once, spread over `ports`: a thread each (not
   /// `concurrentPerform`, which runs as many at a time as the machine has cores), let go together.
-  static func post(_ bodies: [String], to ports: [Int]) throws -> [Int] {
+  static func post(_ bodies: [String], to ports: [Int], target: String = "/v1/feed-items") throws -> [Int] {
     let statuses = Mutex<[Int]>([])
     let failures = Mutex<[String]>([])
     let gate = DispatchGroup()
@@ -42,7 +44,7 @@ struct ConcurrentInsertTests {
         let body = Array(text.utf8)
         do {
           let reply = try HTTPClient.request(
-            port: ports[index % ports.count], method: "POST", target: "/v1/feed-items",
+            port: ports[index % ports.count], method: "POST", target: target,
             headers: ["Content-Type: application/json", "Content-Length: \(body.count)"], body: body)
           statuses.withLock { $0.append(reply.status) }
         } catch {
@@ -86,5 +88,18 @@ struct ConcurrentInsertTests {
     let bodies = Array(repeating: #"{"id": "same", "title": "Same"}"#, count: 8)
     #expect(try Self.post(bodies, to: running.map(\.port)) == [201] + Array(repeating: 409, count: 7))
     #expect(try FeedItemWriteTests.ids(api).filter { $0 == "same" }.count == 1)
+  }
+
+  @Test(
+    "8 promos posted at once (the example appends each after the others): all 201, each once",
+    arguments: Backend.available, [1, 2])
+  func promos(backend: Backend, servers: Int) throws {
+    let registry = try PluginRegistry.builtIn().adding(PromoPlugin())
+    let api = try TestAPI(backend, registry: registry)
+    let running = try (0..<servers).map { _ in try Self.server(api.database, registry: registry) }
+    defer { for server in running { server.stop() } }
+    let bodies = (0..<8).map { #"{"id": "promo-\#($0)", "text": "Promo \#($0)"}"# }
+    #expect(try Self.post(bodies, to: running.map(\.port), target: "/v1/promos") == Array(repeating: 201, count: 8))
+    #expect(try api.database.query("SELECT count(*) FROM promo WHERE id LIKE 'promo-%'") == "8")
   }
 }

@@ -16,6 +16,7 @@ extension PromoPlugin: RowWriter {
     [
       RowRoute(.post, "/v1/promos", scope: .admin, body: Rules.new) { request, db in
         let promo = try Self.promo(from: request.requireBody())
+        try db.takeWriteTurn(on: "promo")  // the rank is read, then written: one insert at a time
         guard try db.queryOne(WriteSQL.exists, [.text(promo.id)], { _ in true }) == nil else {
           throw RowRefusal.conflict("there is already a promo with the id \"\(promo.id)\"")
         }

@@ -92,6 +92,7 @@ public struct PromoPlugin: RowPlugin {
   /// Upserts the promos by id at ranks 1…n in file order; a promo of another id that held one of those ranks
   /// moves to the end. Re-seeding the same file changes nothing.
   public func writeSeed(_ seed: [Promo], to db: StoreConnection) throws {
+    try db.takeWriteTurn(on: "promo")
     let free = try db.prepare(SQL.freeRank)
     let upsert = try db.prepare(SQL.upsert)
     let deleteAudience = try db.prepare(SQL.deleteAudience)
