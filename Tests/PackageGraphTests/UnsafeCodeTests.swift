@@ -27,7 +27,7 @@ struct UnsafeCodeTests {
     "GrowableTable.swift": "the one hand-grown buffer (JSONCore): cold layout +22 %, list --format json +26 % without",
     "ByteBuffer.swift": "strings copied in with memcpy (JSONCore), over GrowableTable",
     "Stackfeed+Environment.swift": "environ read in place (the CLI): a 20-row page +14 % through ProcessInfo",
-    "BundledFiles.swift": "FeedStore's reader of CStackfeedBundle's C table of embedded files (C interop)",
+    "BundledFiles.swift": "FeedStore's reader of the bundle targets' C tables of embedded files (C interop)",
     "BuiltInFiles.swift": "BuiltInPlugins' bundle target's C table, handed to BundledFiles (C interop)",
     "FileError.swift": "the CLI's text of an errno, strerror's C string (C interop)",
     "SpillStorage.swift": "StackRender's anonymous temporary file (tmpfile's FILE) and its errors' text (C interop)",
