@@ -39,7 +39,7 @@ let package = Package(
   name: "Stackfeed",
   // For the libraries an app imports (FeedModels, FeedViewModels, StackLayout, and the CivilTime and JSONCore they
   // bring along): `Synchronization.Mutex` (the caches in StackLayout) needs iOS 18 / macOS 15. Linux builds ignore
-  // this. See README "Using the libraries".
+  // this. See docs/LIBRARIES.md.
   platforms: [.iOS(.v18), .macOS(.v15)],
   products: [
     .executable(name: "stackfeed", targets: ["stackfeed"]),

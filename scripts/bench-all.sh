@@ -25,7 +25,7 @@
 # Environment: SIZES, RUNS (5), PAGE_RUNS (31), RENDER_ROWS (10000), LAYOUT (1), ANCHOR (path to
 # sqlite_anchor.c; default: the first of ../shared/bench, ../../shared/bench, /work/shared/bench),
 # OUT (also write the raw figures as JSON), WORK (scratch folder; default a temporary one, removed).
-# Binaries are the default release build, as the README says: swift build -c release. Every process is timed
+# Binaries are the default release build, as docs/DEVELOPING.md says: swift build -c release. Every process is timed
 # by wall clock and by its own CPU time (user + system, from wait4); ratios are medians of per-round pairs,
 # printed with their min and max.
 set -euo pipefail

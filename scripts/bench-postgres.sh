@@ -10,7 +10,7 @@
 #   ROWS=1000000 RUNS=5 STACKFEED_POSTGRES_URL=… scripts/bench-postgres.sh
 #
 # Needs a server the URL may write (tables feed_anchor and feed_bench are dropped and created) and libpq-dev
-# (the anchor includes libpq-fe.h). Binaries: the default release build, as the README says.
+# (the anchor includes libpq-fe.h). Binaries: the default release build, as docs/DEVELOPING.md says.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -32,7 +32,7 @@
 #                                          # the commit before it (docs/BENCHMARKS.md, "Metrics"); the median of
 #                                          # the per-run ratios BIN/BASE
 #
-# BIN: the stackfeed binary (default: the README's release build, `swift build -c release`: .build/release/stackfeed);
+# BIN: the stackfeed binary (default: the release build of docs/DEVELOPING.md, `swift build -c release`: .build/release/stackfeed);
 # DB: the 1M-row database (made with `stackfeed seed --generate 1000000` when missing).
 # Prints one line per measurement (`figure name server conns run value`) and the min/median/max summary.
 set -euo pipefail

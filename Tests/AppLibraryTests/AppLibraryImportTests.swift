@@ -3,7 +3,7 @@ import StackfeedTestSupport
 import Testing
 
 /// FeedModels, FeedViewModels and StackLayout are the libraries an iOS app imports, with the CivilTime and
-/// JSONCore they bring along (README, "Using the libraries"; `platforms:` in Package.swift). Linux cannot compile for iOS, so this checks what it can in
+/// JSONCore they bring along (docs/LIBRARIES.md; `platforms:` in Package.swift). Linux cannot compile for iOS, so this checks what it can in
 /// their sources: every import is one an iOS 18 app has, and no standard-library API newer than iOS 18 is
 /// named. A new import in one of these modules fails here until it is added to the table (and is known to
 /// exist on iOS at the declared minimum).

@@ -3,7 +3,7 @@ import FeedViewModels
 import Foundation
 import Testing
 
-/// Foundation's `TimeZone` as CivilTime's `UTCOffsetSource`, and the README's example of the calendar.
+/// Foundation's `TimeZone` as CivilTime's `UTCOffsetSource`, and docs/LIBRARIES.md's example of the calendar.
 @Suite struct TimeZoneOffsetTests {
   @Test(arguments: [
     ("Europe/Paris", Int64(1_625_572_800), 7200), ("Europe/Paris", 1_609_502_400, 3600),
@@ -16,7 +16,7 @@ import Testing
     #expect(zone.secondsFromUTC(at: instant) == zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
   }
 
-  @Test func theReadmeExampleGivesWhatItSays() throws {
+  @Test func theLibrariesExampleGivesWhatItSays() throws {
     let paris = TimeZone(identifier: "Europe/Paris") ?? .gmt
     #expect(OrderDateFormatter(timeZone: paris).string(from: Date(timeIntervalSince1970: 1_625_572_800)) == "06 Jul 21")
     #expect(ISO8601Instant("2021-07-06T14:00:00+02:00")?.secondsSince1970 == 1_625_572_800)

@@ -3,7 +3,7 @@ import StackfeedTestSupport
 import Testing
 
 /// What `serve` does before it needs libmicrohttpd, and without it: the package builds and every other
-/// command runs on a machine without the library (README, "The two commands").
+/// command runs on a machine without the library (docs/DEVELOPING.md, "What a machine needs").
 @Suite("serve: options, and a machine without libmicrohttpd")
 struct LibraryTests {
   @Test("--help shows the options; a bad option is exit 64")

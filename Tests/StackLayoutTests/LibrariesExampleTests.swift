@@ -1,8 +1,8 @@
 import StackLayout
 import Testing
 
-/// The README's StackLayout example compiles and gives the geometry the README implies.
-@Test func readmeExampleLaysOutAtTheRequestedWidth() {
+/// docs/LIBRARIES.md's StackLayout example compiles and gives the geometry the page implies.
+@Test func librariesExampleLaysOutAtTheRequestedWidth() {
   let card = VStack {
     Text("HI, RUSSELL", font: FontStyle(size: 17, weight: .heavy)).id("headline")
     Spacer(h: 6)
