@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The slow reliability checks (issues 6 and 22), run by .ci/run after `swift test`; about 2 minutes on 2 cores, and
-# resource-bounds.sh's serve section about 2.5 more.
+# The slow reliability checks (issues 6 and 22), run by .ci/run after `swift test`; about 2 minutes on 2 cores,
+# resource-bounds.sh's serve section about 2.5 more, check-fuzz.sh 2 more.
 #   fault-kill.sh       kill -9 during seed --generate 400000 and migrate: integrity, old-or-new state, next command
 #   resource-bounds.sh  peak RSS of list/render at small vs large feeds; quiet end on a closed pipe; serve under
 #                       512 clients in both threading modes: RSS, ulimit -n 64, two servers on PostgreSQL
@@ -11,6 +11,7 @@
 #   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …), libmicrohttpd, libpq and
 #                          libdeflate pass with them hidden, and the package builds without libmicrohttpd-dev's header
 #   check-serve-answers.sh  every answer the serve suites receive is one docs/openapi.json describes (openapi-core)
+#   check-fuzz.sh       Schemathesis, a fuzzing client generated from /openapi.json, against a real serve for 2 minutes
 # The fast ones (bad seeds, hostile files, layout input, migrations, 2 writers x 20k + 4 readers) are in
 # the Swift suite: Tests/StackfeedCLITests/Reliability*.swift, Tests/StackLayoutTests/Reliability*.swift.
 set -euo pipefail
@@ -37,4 +38,5 @@ scripts/check-libpq-declarations.sh
 scripts/check-deflate-declarations.sh
 scripts/check-bare-machine.sh
 scripts/check-serve-answers.sh
+scripts/check-fuzz.sh
 echo "ci-extra: ok in $((SECONDS - start)) s"
