@@ -3,8 +3,7 @@ import FeedPlugins
 import FeedStore
 
 extension FeedAPI {
-  /// An API over the store at `location`, read by ``SQLiteReaders`` for a file or ``PostgresReaders`` for a
-  /// PostgreSQL URL within `limits` (the answer memo's budget, the database connections), written to at
+  /// An API over the store at `location` (``source(at:writeLocation:registry:limits:)``) within `limits` (the answer memo's budget, the database connections), written to at
   /// `writeLocation` (PostgreSQL: the primary when `location` is a replica; by default `location`); dates in
   /// `defaultZone` unless a request's `time_zone` names another, which `zoneNamed` looks up.
   ///
@@ -16,12 +15,21 @@ extension FeedAPI {
     defaultZone: any UTCOffsetSource,
     zoneNamed: @escaping @Sendable (String) -> (any UTCOffsetSource)?, limits: StoreLimits = StoreLimits()
   ) {
-    let source: any FeedSource =
-      switch location.dialect {
-      case .sqlite: SQLiteReaders(path: location.path, registry: registry, limits: limits)
-      case .postgres:
-        PostgresReaders(location: location, writeLocation: writeLocation, registry: registry, limits: limits)
-      }
-    self.init(source: source, registry: registry, defaultZone: defaultZone, zoneNamed: zoneNamed)
+    self.init(
+      source: Self.source(at: location, writeLocation: writeLocation, registry: registry, limits: limits),
+      registry: registry, defaultZone: defaultZone, zoneNamed: zoneNamed)
+  }
+
+  /// The store at `location` as the server reads and writes it: ``SQLiteSource`` for a file, ``PostgresSource``
+  /// for a PostgreSQL URL (writing to `writeLocation`, by default `location`), within `limits`.
+  public static func source(
+    at location: StoreLocation, writeLocation: StoreLocation? = nil, registry: PluginRegistry,
+    limits: StoreLimits = StoreLimits()
+  ) -> any FeedSource {
+    switch location.dialect {
+    case .sqlite: SQLiteSource(location: location, registry: registry, limits: limits)
+    case .postgres:
+      PostgresSource(location: location, writeLocation: writeLocation, registry: registry, limits: limits)
+    }
   }
 }

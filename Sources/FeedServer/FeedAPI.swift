@@ -18,7 +18,7 @@ import StackLayout
 ///
 ///     let registry = try PluginRegistry.builtIn()
 ///     let api = FeedAPI(
-///       source: SQLiteReaders(path: path, registry: registry), registry: registry,
+///       source: SQLiteSource(path: path, registry: registry), registry: registry,
 ///       defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
 ///     let response = api.respond(to: HTTPRequest(method: "GET", path: "/v1/feed", query: [HTTPField("limit", "5")]))
 public struct FeedAPI: Sendable {

@@ -2,15 +2,18 @@ import FeedPlugins
 import FeedStore
 
 /// Where the server reads the feed from: one consistent snapshot per call. Route code sees only this seam (and
-/// ``StoreUnavailable``): ``SQLiteReaders`` and ``PostgresReaders`` conform, and another store is one more
+/// ``StoreUnavailable``): ``SQLiteSource`` and ``PostgresSource`` conform, and another store is one more
 /// conforming type.
 public protocol FeedSource: Sendable {
   /// Runs `body` over one snapshot of the feed (one read transaction). Throws ``StoreUnavailable`` when the
   /// store cannot be read right now (missing, locked beyond the busy timeout, damaged).
   func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T
   /// Runs `body` in one write transaction of the store, on a connection that serves no read (so no remembered
-  /// answer of it can go stale): everything `body` wrote is committed when it returns (and durable: a crash
-  /// after the return loses none of it) and rolled back when it throws. Throws ``StoreUnavailable`` when the
+  /// answer of it can go stale): everything `body` wrote is committed when it returns and rolled back when it
+  /// throws. Committed means it outlives a crash of the server's process after the return; whether it outlives
+  /// a power loss or an operating-system crash is the database's setting (SQLite's `synchronous=NORMAL` may lose
+  /// the last commits then, never damaging the file; PostgreSQL's default `synchronous_commit=on` keeps them:
+  /// docs/RELIABILITY.md §8, "A 201 means committed, and stays"). Throws ``StoreUnavailable`` when the
   /// store cannot be written now (missing, locked beyond the busy timeout, unreachable).
   func write<T>(_ body: (StoreConnection) throws -> T) throws -> T
   /// Frees what the store's idle connections keep between requests (their page caches), when the server has

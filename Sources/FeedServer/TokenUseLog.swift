@@ -1,12 +1,6 @@
 import CivilTime
 import FeedStore
-import PostgresCore
-import SQLiteCore
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// When each API token was last used, kept in memory and written to the store's `tokens.last_used_at` in one
 /// transaction at most once per ``interval`` (and by ``flush()``, which `stackfeed serve` calls when it stops),
@@ -81,15 +75,8 @@ public final class TokenUseLog: Sendable {
   private func write(_ uses: [String: Int64]) {
     var failed = false
     do {
-      let database: StoreConnection
-      switch location.dialect {
-      case .sqlite:
-        // Never a new empty file where the database went missing: the uses wait for it.
-        guard access(location.path, F_OK) == 0 else { throw StoreUnavailable(description: "missing") }
-        database = .sqlite(try Database(path: location.path))
-      case .postgres: database = .postgres(try Connection(location.path))
-      }
-      try TokenStore(database).recordUse(uses)
+      // Never a new empty file where the database went missing: the uses wait for it.
+      try TokenStore(location.connect(creating: false)).recordUse(uses)
     } catch {
       failed = true
     }

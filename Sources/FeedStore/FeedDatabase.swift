@@ -49,7 +49,7 @@ public struct FeedDatabase {
     case .sqlite:
       return try open(path: location.path, migrations: migrations, now: now)
     case .postgres:
-      let database = StoreConnection.postgres(try Connection(location.path))
+      let database = try location.connect()
       let isNew = !(try database.tableExists(Migrator.tableName))
       return try migrated(database, migrations: migrations, now: now, wasCreated: isNew)
     }

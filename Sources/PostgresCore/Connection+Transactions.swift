@@ -1,6 +1,7 @@
 import CPostgres
 
-/// Transactions (<https://www.postgresql.org/docs/current/tutorial-transactions.html>) and advisory locks.
+/// Transactions (<https://www.postgresql.org/docs/current/tutorial-transactions.html>), the retry after a lost
+/// connection, and transaction-level advisory locks.
 extension Connection {
   /// Runs `body` in a transaction (`BEGIN` … `COMMIT`, READ COMMITTED), rolled back when `body` throws or
   /// `COMMIT` fails; returns what `body` returns. Inside another transaction it runs as a savepoint: its own
@@ -62,34 +63,32 @@ extension Connection {
   /// What starts a read.
   static let beginRead = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 
-  /// `read(body)`, run again once on a new session when the connection was lost (the server restarted): a
-  /// read has no effect to repeat, so retrying gives the right answer or a second error, never a wrong one.
-  /// Inside a transaction it does not retry (a lost connection takes the transaction with it).
+  /// Runs `attempt` — a read, or anything else without an effect to repeat — once more on a new session
+  /// (``reconnect()``) when the connection was lost before or during it (the server restarted, a failover):
+  /// retrying gives the right answer or a second error, never a wrong one. The package's one retry after a lost
+  /// connection (the server's store reads use it); a write is never retried this way, since it may have
+  /// committed. Inside a transaction it does not retry (a lost connection takes the transaction with it).
+  ///
+  ///     let count = try db.retryingOnceOnConnectionLoss {
+  ///       try db.read { try db.queryOne("SELECT count(*) FROM item") { try $0.int(at: 0) } }
+  ///     }
   @discardableResult
-  public func readRetryingOnConnectionLoss<T>(_ body: () throws -> T) throws -> T {
+  public func retryingOnceOnConnectionLoss<T>(_ attempt: () throws -> T) throws -> T {
     let isNested = isInTransaction
     do {
-      return try read(body)
+      return try attempt()
     } catch let error as PostgresError where error.isConnectionLost && !isNested {
       try reconnect()
-      return try read(body)
+      return try attempt()
     }
   }
 
-  /// Runs `body` holding the session-level advisory lock `key` (`pg_advisory_lock`,
-  /// <https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS>): other sessions asking
-  /// for the same key wait until it is released, when `body` returns or throws (or the session ends).
+  /// Takes the transaction-level advisory lock `key` (`pg_advisory_xact_lock`,
+  /// <https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS>), released when the
+  /// transaction ends; waits while another transaction holds it. Throws `.misuse` outside a transaction. The
+  /// migrator serialises migrations with it (`migrating`):
   ///
-  ///     try db.withAdvisoryLock(Migrator.lockKey) { try migrator.migrate(db) }   // one migrator at a time
-  @discardableResult
-  public func withAdvisoryLock<T>(_ key: Int64, _ body: () throws -> T) throws -> T {
-    try execute("SELECT pg_advisory_lock($1)", [.integer(key)])
-    defer { _ = try? execute("SELECT pg_advisory_unlock($1)", [.integer(key)]) }
-    return try body()
-  }
-
-  /// Takes the transaction-level advisory lock `key` (`pg_advisory_xact_lock`), released when the transaction
-  /// ends; waits while another transaction holds it. Throws `.misuse` outside a transaction.
+  ///     try db.write { try db.lockForTransaction(advisoryKey: Migrator.lockKey); … }   // one migrator at a time
   public func lockForTransaction(advisoryKey key: Int64) throws {
     guard isInTransaction else {
       throw PostgresError(

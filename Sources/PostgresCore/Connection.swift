@@ -18,8 +18,9 @@ public final class Connection {
   public let target: ConnectionTarget
   let handle: OpaquePointer
   var statementCache: [String: Statement] = [:]
-  /// Counts sessions: `reconnect()` starts a new one, in which no statement is prepared yet.
-  var session = 0
+  /// Counts sessions: `reconnect()` starts a new one, in which no statement is prepared yet and nothing is
+  /// listened to.
+  public internal(set) var session = 0
   /// The SQL of the query whose rows are being read (libpq runs one command at a time per connection).
   var streamingSQL: String?
   /// The `BEGIN` of a `read { }` not sent yet: it goes out with the read's first statement, in one round trip.

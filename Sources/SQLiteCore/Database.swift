@@ -34,10 +34,14 @@ public final class Database {
     try self.init(path: path, readOnly: false)
   }
 
-  /// Opens the database at `path`; read-only opens neither create the file nor change its journal mode.
-  public init(path: String, readOnly: Bool) throws {
-    if !readOnly, path != ":memory:" { try Database.createParentFolder(of: path) }
-    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+  /// Opens the database at `path`; read-only opens neither create the file nor change its journal mode, and
+  /// without `creating` a missing file (or folder) is an error (`isCantOpen`) instead of a new empty database.
+  public init(path: String, readOnly: Bool, creating: Bool = true) throws {
+    let creates = creating && !readOnly
+    if creates, path != ":memory:" { try Database.createParentFolder(of: path) }
+    let flags =
+      (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (creates ? SQLITE_OPEN_CREATE : 0))
+      | SQLITE_OPEN_NOMUTEX
     var handle: OpaquePointer?
     let code = sqlite3_open_v2(path, &handle, flags, nil)
     guard let handle else {

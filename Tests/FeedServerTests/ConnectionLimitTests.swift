@@ -21,10 +21,7 @@ struct ConnectionLimitTests {
     let limits = StoreLimits(connections: StoreLimits.fewestConnections, wait: wait)
     #expect(limits.readers == 1 && limits.writers == 1)
     let source: any FeedSource =
-      switch location.dialect {
-      case .sqlite: SQLiteReaders(path: location.path, registry: registry, limits: limits)
-      case .postgres: PostgresReaders(location: location, registry: registry, limits: limits)
-      }
+      FeedAPI.source(at: location, registry: registry, limits: limits)
     let api = FeedAPI(source: source, registry: registry, defaultZone: TimeZone.gmt) { TimeZone(identifier: $0) }
     return (api, source)
   }

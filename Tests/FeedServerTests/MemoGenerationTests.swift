@@ -20,10 +20,7 @@ struct MemoGenerationTests {
     let location = StoreLocation.resolve(option: test.database.argument, environment: [:])
     let registry = try PluginRegistry.builtIn()
     let limits = StoreLimits(memoBytes: 1 << 20, connections: 8)
-    return switch location.dialect {
-    case .sqlite: SQLiteReaders(path: location.path, registry: registry, limits: limits)
-    case .postgres: PostgresReaders(location: location, registry: registry, limits: limits)
-    }
+    return FeedAPI.source(at: location, registry: registry, limits: limits)
   }
 
   /// Commits a new title for every feed item from a connection of its own, as another process would (announced

@@ -24,7 +24,9 @@ import Testing
     #expect(try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } == 6)
 
     try cluster.restart()
-    let retried = try db.readRetryingOnConnectionLoss { try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
+    let retried = try db.retryingOnceOnConnectionLoss {
+      try db.read { try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
+    }
     #expect(retried == 6)
   }
 

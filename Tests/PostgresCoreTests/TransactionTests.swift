@@ -88,14 +88,18 @@ import Testing
     #expect(throws: PostgresError.self) { _ = try db.read { try db.execute("INSERT INTO t VALUES (2)") } }
   }
 
-  @Test func anAdvisoryLockSerialisesSessions() throws {
+  @Test func anAdvisoryLockSerialisesTransactions() throws {
     let (db, url) = try database()
     let events = Mutex<[String]>([])
     let otherDone = DispatchSemaphore(value: 0)
-    try db.withAdvisoryLock(42) {
+    try db.write {
+      try db.lockForTransaction(advisoryKey: 42)
       let thread = Thread {
         let other = try? Connection(url)
-        try? other?.withAdvisoryLock(42) { events.withLock { $0.append("other") } }
+        try? other?.write {
+          try other?.lockForTransaction(advisoryKey: 42)
+          events.withLock { $0.append("other") }
+        }
         otherDone.signal()
       }
       thread.start()

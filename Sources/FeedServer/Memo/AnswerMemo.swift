@@ -6,8 +6,8 @@ import Synchronization
 /// (`serve --memo-size`, default 64 MiB; 0: nothing is remembered).
 ///
 /// **Generations.** The answers are labelled with a generation of the feed: a counter of the server's, moved on
-/// ("bumped") whenever a read finds the feed changed. A read follows this protocol (``SQLiteReaders``,
-/// ``PostgresReaders``):
+/// ("bumped") whenever a read finds the feed changed. A read follows this protocol (``SQLiteSource``,
+/// ``PostgresSource``):
 ///
 /// 1. ``generationBeforeRead()``, before anything of the read (before its snapshot starts, and on SQLite before
 ///    the file is looked up): the generation `g0`.

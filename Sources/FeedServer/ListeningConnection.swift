@@ -1,20 +1,20 @@
 import PostgresCore
 
-/// One pooled connection of ``PostgresReaders``: it listens on `Connection.commitChannel`, where every committed
+/// One pooled connection of ``PostgresSource``: it listens on `Connection.commitChannel`, where every committed
 /// write transaction of the store announces itself, and tells each read whether the feed changed since its
 /// previous read (the "feed changed" of the ``AnswerMemo``'s generation protocol).
 ///
 /// Before each read one round trip with no statement (`Connection.receivedNotifications()`) brings every
 /// notification of a commit acknowledged before the request: an answer is never served after a commit that
-/// changed it was acknowledged, in whatever process. A new session (the connection was opened again: what was
-/// announced meanwhile went to the old one) counts as a change too, until a read has asked. A connection that
-/// cannot listen (a hot standby) cannot tell: its reads use no memo.
-final class PostgresReader: @unchecked Sendable {  // used by one request at a time
+/// changed it was acknowledged, in whatever process. A new session (the connection was opened again:
+/// `Connection.session` moved on, and what was announced meanwhile went to the old one) listens again and counts
+/// as a change, until a read has asked. A connection that cannot listen (a hot standby) cannot tell: its reads
+/// use no memo.
+final class ListeningConnection: @unchecked Sendable {  // used by one request at a time
   let connection: PostgresCore.Connection
-  private var isListening = false
+  /// The session that listens (`Connection.session`); `nil` before the first read.
+  private var listeningSession: Int?
   private var canListen = true
-  /// Whether no read has asked since the session began.
-  private var isNewSession = true
 
   init(connection: PostgresCore.Connection) {
     self.connection = connection
@@ -24,19 +24,11 @@ final class PostgresReader: @unchecked Sendable {  // used by one request at a t
   /// the connection cannot listen. Asked before the read's snapshot. Throws the connection's error
   /// (`isConnectionLost` when it is gone).
   func feedChanged() throws -> Bool? {
-    if !isListening { try listen() }
+    let isNewSession = listeningSession != connection.session
+    if isNewSession { try listen() }
     guard canListen else { return nil }
     let announced = try connection.receivedNotifications() > 0
-    let changed = announced || isNewSession
-    isNewSession = false
-    return changed
-  }
-
-  /// Opens a new session after the connection was lost; it listens again before its first read.
-  func reconnect() throws {
-    isListening = false
-    isNewSession = true
-    try connection.reconnect()
+    return announced || isNewSession
   }
 
   private func listen() throws {
@@ -46,6 +38,6 @@ final class PostgresReader: @unchecked Sendable {  // used by one request at a t
     } catch let error as PostgresError where error.sqlState == "25006" {
       canListen = false  // "cannot execute LISTEN during recovery": a hot standby
     }
-    isListening = true
+    listeningSession = connection.session
   }
 }

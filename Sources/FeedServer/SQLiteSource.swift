@@ -6,7 +6,8 @@ import SQLiteCore
   import Glibc
 #endif
 
-/// The SQLite store for the server: read connections kept in a ``ConnectionPool`` of at most
+/// The server's store on SQLite — its read pool, its write pool and its answer memo: read connections (opened
+/// read-only) kept in a ``ConnectionPool`` of at most
 /// ``StoreLimits/readers`` (one per request running at once; a request finding all in use waits for one, then
 /// gets 503), each page read in one read transaction. With WAL, readers run in parallel with each other and with a
 /// writer (`stackfeed seed` in another process) and see the feed either before or after its transaction, never
@@ -23,7 +24,7 @@ import SQLiteCore
 ///
 /// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo:
 /// every commit of theirs is another connection's commit for the readers, so their `data_version` changes.
-public final class SQLiteReaders: FeedSource, Sendable {
+public final class SQLiteSource: FeedSource, Sendable {
   private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
     let database: Database
     let file: FileIdentity
@@ -47,15 +48,16 @@ public final class SQLiteReaders: FeedSource, Sendable {
   }
 
   /// The database file.
-  public let path: String
+  public var path: String { location.path }
+  private let location: StoreLocation
   private let registry: PluginRegistry
   private let readers: ConnectionPool<Reader>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
 
-  /// Readers of the database at `path`, within `limits` (the memo's budget, the pools' bounds).
-  public init(path: String, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
-    self.path = path
+  /// The store of the SQLite file at `location`, within `limits` (the memo's budget, the pools' bounds).
+  public init(location: StoreLocation, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
+    self.location = location
     self.registry = registry
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
@@ -67,7 +69,7 @@ public final class SQLiteReaders: FeedSource, Sendable {
   deinit {
     readers.dropIdle()
     writers.dropIdle()
-    if (try? currentFile()) != nil { _ = try? open(readOnly: false) }
+    _ = try? open(readOnly: false)
   }
 
   /// Runs `body` over one read transaction of the file at ``path``; ``StoreUnavailable`` when the file is
@@ -134,11 +136,11 @@ public final class SQLiteReaders: FeedSource, Sendable {
     return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
   }
 
-  /// A connection to ``path``: read-only for the read pool (a read can change nothing, whatever its SQL), read-write
-  /// for the write pool.
+  /// A connection to ``path``, never creating the file: read-only for the read pool (a read can change nothing,
+  /// whatever its SQL), read-write for the write pool.
   private func open(readOnly: Bool) throws -> Database {
     do {
-      return try Database(path: path, readOnly: readOnly)
+      return try location.connectSQLite(readOnly: readOnly, creating: false)
     } catch let error as DatabaseError {
       throw StoreUnavailable(description: "the database \(path) cannot be opened now: \(error.message)")
     }

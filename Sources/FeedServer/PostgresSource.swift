@@ -2,7 +2,8 @@ import FeedPlugins
 import FeedStore
 import PostgresCore
 
-/// The PostgreSQL store for the server: one connection per request at a time (kept in a ``ConnectionPool``),
+/// The server's store on PostgreSQL — its read pool, its write pool and its answer memo: one connection per
+/// request at a time (kept in a ``ConnectionPool``),
 /// each page read in one `REPEATABLE READ READ ONLY` transaction, so a re-seed committed by another process is
 /// seen whole or not at all. A connection the server dropped (restart, failover) is opened again and the read
 /// run once more: a read has no effect to repeat, so the answer is right or the request gets a 503, never a
@@ -11,41 +12,39 @@ import PostgresCore
 /// The server's one ``AnswerMemo`` is shared by every connection, as on SQLite. Each connection listens on
 /// PostgresCore's `Connection.commitChannel`, where every write transaction of the store (any process, any
 /// machine) announces its commit, and before each read one round trip without a statement brings the
-/// notifications of every commit acknowledged so far (``PostgresReader/feedChanged()``): any of them, or a new
+/// notifications of every commit acknowledged so far (``ListeningConnection/feedChanged()``): any of them, or a new
 /// session, is "the feed changed" of the memo's generation protocol, asked before the read's snapshot. A
 /// connection that cannot listen (a hot standby, `--read-db`) reads without the memo. Writes (``write(_:)``) run
 /// on connections of their own, to the database itself even when the feed is read from a replica (a hot standby
 /// refuses writes), and announce their commits like every write. Reads and writes each have a
 /// bounded pool (``StoreLimits``): a request finding all its pool's connections in use waits for one, then gets
 /// 503; the listening is done on the read connections themselves (no connection of its own).
-public final class PostgresReaders: FeedSource, Sendable {
+public final class PostgresSource: FeedSource, Sendable {
   private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
     let connection: PostgresCore.Connection
   }
 
-  /// The URL reads connect to (with its password: never printed; `name` is).
-  private let url: String
-  /// The URL writes connect to: the same, or the primary when reads go to a replica.
-  private let writeURL: String
+  /// The database reads connect to (its URL has the password: never printed; `name` is).
+  private let location: StoreLocation
+  /// The database writes connect to: the same, or the primary when reads go to a replica.
+  private let writeLocation: StoreLocation
   /// The URL reads connect to, without its password, for messages.
-  public let name: String
+  public var name: String { location.name }
   /// The URL writes connect to, without its password.
-  private let writeName: String
+  private var writeName: String { writeLocation.name }
   private let registry: PluginRegistry
-  private let readers: ConnectionPool<PostgresReader>
+  private let readers: ConnectionPool<ListeningConnection>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
 
-  /// Readers of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
+  /// The store of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
   /// writes go to `writeLocation` (e.g. the primary of the replica `location` names), by default the same.
   public init(
     location: StoreLocation, writeLocation: StoreLocation? = nil, registry: PluginRegistry,
     limits: StoreLimits = StoreLimits()
   ) {
-    self.url = location.path
-    self.name = location.name
-    writeURL = (writeLocation ?? location).path
-    writeName = (writeLocation ?? location).name
+    self.location = location
+    self.writeLocation = writeLocation ?? location
     self.registry = registry
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
@@ -67,21 +66,16 @@ public final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
-  /// One read transaction, run once more on a new session when the connection was lost before or during it.
-  private func reading<T>(on reader: PostgresReader, _ body: (FeedSnapshot) throws -> T) throws -> T {
+  /// One read transaction, run once more on a new session when the connection was lost before or during it
+  /// (`Connection.retryingOnceOnConnectionLoss`); each run follows the memo's protocol from its step 1.
+  private func reading<T>(on reader: ListeningConnection, _ body: (FeedSnapshot) throws -> T) throws -> T {
     let connection = reader.connection
-    func once() throws -> T {
+    return try connection.retryingOnceOnConnectionLoss {
       let generation = memo.generationBeforeRead()
       let answers = try reader.feedChanged().flatMap { memo.answers(forReadFrom: generation, feedChanged: $0) }
       return try connection.read {
         try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
       }
-    }
-    do {
-      return try once()
-    } catch let error as PostgresError where error.isConnectionLost {
-      try reader.reconnect()
-      return try once()
     }
   }
 
@@ -91,7 +85,7 @@ public final class PostgresReaders: FeedSource, Sendable {
   public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
     do {
       return try writers.using(
-        opening: { Writer(connection: try connect(to: writeURL, named: writeName)) },
+        opening: { Writer(connection: try connect(to: writeLocation)) },
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
         { writer in try writer.connection.write { try body(.postgres(writer.connection)) } })
     } catch let error as PostgresError where error.isBusy {
@@ -101,15 +95,15 @@ public final class PostgresReaders: FeedSource, Sendable {
     }
   }
 
-  private func open() throws -> PostgresReader {
-    PostgresReader(connection: try connect(to: url, named: name))
+  private func open() throws -> ListeningConnection {
+    ListeningConnection(connection: try connect(to: location))
   }
 
-  private func connect(to url: String, named name: String) throws -> PostgresCore.Connection {
+  private func connect(to location: StoreLocation) throws -> PostgresCore.Connection {
     do {
-      return try PostgresCore.Connection(url)
-    } catch {
-      throw StoreUnavailable(description: "the database \(name) cannot be opened now: \(error.message)")
+      return try location.connectPostgres()
+    } catch let error as PostgresError {
+      throw StoreUnavailable(description: "the database \(location.name) cannot be opened now: \(error.message)")
     }
   }
 }
