@@ -3,7 +3,7 @@ import SQLCore
 import StackLayout
 
 /// A registry that cannot work: two plugins share a kind, a seed file, a migration name or a route (method and
-/// path pattern), one kind is another followed by `_` (so migration names could belong to either), a kind has
+/// path pattern), a route taking a body declares no rules for it (``RowRoute/body``), one kind is another followed by `_` (so migration names could belong to either), a kind has
 /// characters a cursor cannot carry, more than one plugin streams, or a plugin claims the core accounts (the
 /// kind `account`, or the users' seed files); or a plugin made a card with a tappable part that has no
 /// accessibility label (``PluginRegistry/card(for:)``).
@@ -55,6 +55,11 @@ public struct PluginRegistry: Sendable {
         }
       }
       for route in (plugin as? any RowWriter)?.routes ?? [] {
+        if route.method.takesBody && route.body == nil {
+          throw PluginRegistryError(
+            description:
+              "the row kind \"\(kind)\" answers \(route.method.rawValue) \(route.pattern) without rules for its body")
+        }
         if let owner = routes.updateValue(kind, forKey: "\(route.method.rawValue) \(route.pattern)") {
           throw PluginRegistryError(
             description:

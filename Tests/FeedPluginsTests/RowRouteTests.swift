@@ -8,11 +8,13 @@ import Testing
 struct StubWriter: RowWriter {
   var kind: String
   var paths: [String]
+  /// The rules of the routes' bodies (`nil`: none, which the registry refuses).
+  var body: RecordRules? = RecordRules([.text("name", TextRule(maximumLength: 10))])
   var placement: RowPlacement { .trailing }
   var migrations: [Migration] { [] }
   var seedFiles: [String] { [] }
   var routes: [RowRoute] {
-    paths.map { RowRoute(.post, $0, scope: .admin) { _, _ in .deleted } }
+    paths.map { RowRoute(.post, $0, scope: .admin, body: body) { _, _ in .deleted } }
   }
 
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
@@ -59,5 +61,12 @@ struct StubWriter: RowWriter {
       try PluginRegistry([StubWriter(kind: "a", paths: ["/v1/x"]), StubWriter(kind: "b", paths: ["/v1/x"])])
     }
     #expect(error?.description == #"the row kinds "a" and "b" both answer POST /v1/x"#)
+  }
+
+  @Test func theRegistryRefusesARouteTakingABodyWithoutRulesForIt() throws {
+    let error = #expect(throws: PluginRegistryError.self) {
+      try PluginRegistry([StubWriter(kind: "a", paths: ["/v1/a"], body: nil)])
+    }
+    #expect(error?.description == #"the row kind "a" answers POST /v1/a without rules for its body"#)
   }
 }

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// What a text field may hold: its syntax and its length, counted in characters as JSON Schema's `maxLength`
 /// counts them (Unicode scalars). Checked the same way for seed files and request bodies, and written into
 /// docs/openapi.json's request schemas as `minLength`, `maxLength` and `pattern` (``pattern``).
@@ -87,14 +89,18 @@ public struct TextRule: Sendable, Hashable {
     }.joined()
   }
 
+  /// `\u001f`: a scalar escaped for a regular expression.
   private static func escape(_ value: UInt32) -> String {
-    let hex = String(value, radix: 16)
-    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    var text = ByteBuffer(capacity: 6)
+    text.append(literal: "\\u")
+    text.append(hex: UInt64(value), digits: 4)
+    return text.text
   }
 
   /// `U+0009`.
   private static func codePoint(_ scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    var text = ByteBuffer(capacity: 8)
+    text.append(hex: UInt64(scalar.value), digits: max(4, (32 - scalar.value.leadingZeroBitCount + 3) / 4))
+    return "U+" + text.text.uppercased()
   }
 }
