@@ -84,6 +84,12 @@ public struct FeedAPI: Sendable {
     respond(to: request, caller: nil)
   }
 
+  /// Checks what the answer memo relies on (``FeedSource/checkMemo()``), turning it off when it does not hold:
+  /// the sentence `stackfeed serve` prints on stderr then, or `nil`. Called once, before serving.
+  public func checkMemo() -> String? {
+    source.checkMemo()
+  }
+
   /// Frees what the store keeps between requests (``FeedSource/releaseIdleMemory()``): `stackfeed serve` calls
   /// it when its last connection closes.
   public func releaseIdleMemory() {

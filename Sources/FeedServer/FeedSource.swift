@@ -19,11 +19,17 @@ public protocol FeedSource: Sendable {
   /// Frees what the store's idle connections keep between requests (their page caches), when the server has
   /// no request to answer.
   func releaseIdleMemory()
+  /// Checks, once before serving, what the answer memo relies on, and turns the memo off when it does not hold:
+  /// the sentence saying so (for stderr), or `nil`.
+  func checkMemo() -> String?
 }
 
 extension FeedSource {
   /// Nothing to free.
   public func releaseIdleMemory() {}
+
+  /// Nothing to check.
+  public func checkMemo() -> String? { nil }
 }
 
 /// One read of the feed: every composer made from it sees the same version of the feed, and ``memo`` holds

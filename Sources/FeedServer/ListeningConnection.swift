@@ -31,6 +31,22 @@ final class ListeningConnection: @unchecked Sendable {  // used by one request a
     return announced || isNewSession
   }
 
+  /// Whether this connection hears a commit that `announce` makes on another connection (`nil`: it cannot
+  /// listen). A connection pooler in transaction mode runs the `LISTEN` and the later round trips on different
+  /// server sessions, and a logical-replication subscriber never hears its publisher's commits: both false.
+  func hears(_ announce: () throws -> Void) throws -> Bool? {
+    guard try feedChanged() != nil else { return nil }
+    try announce()
+    return try connection.receivedNotifications() > 0
+  }
+
+  /// Stops listening for good (the memo is off), so that notifications do not pile up in the session.
+  func ignoreCommits() throws {
+    if listeningSession == connection.session, canListen { try connection.executeScript("UNLISTEN *") }
+    listeningSession = connection.session
+    canListen = false
+  }
+
   private func listen() throws {
     do {
       try connection.listen(to: PostgresCore.Connection.commitChannel)

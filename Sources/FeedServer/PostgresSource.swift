@@ -1,6 +1,7 @@
 import FeedPlugins
 import FeedStore
 import PostgresCore
+import Synchronization
 
 /// The server's store on PostgreSQL — its read pool, its write pool and its answer memo: one connection per
 /// request at a time (kept in a ``ConnectionPool``),
@@ -36,6 +37,8 @@ public final class PostgresSource: FeedSource, Sendable {
   private let readers: ConnectionPool<ListeningConnection>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
+  /// False once ``checkMemo()`` found that a read connection does not hear the commits: no read uses the memo.
+  private let hearsCommits = Atomic(true)
 
   /// The store of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
   /// writes go to `writeLocation` (e.g. the primary of the replica `location` names), by default the same.
@@ -70,9 +73,12 @@ public final class PostgresSource: FeedSource, Sendable {
   /// (`Connection.retryingOnceOnConnectionLoss`); each run follows the memo's protocol from its step 1.
   private func reading<T>(on reader: ListeningConnection, _ body: (FeedSnapshot) throws -> T) throws -> T {
     let connection = reader.connection
+    let hears = hearsCommits.load(ordering: .relaxed)
     return try connection.retryingOnceOnConnectionLoss {
       let generation = memo.generationBeforeRead()
-      let answers = try reader.feedChanged().flatMap { memo.answers(forReadFrom: generation, feedChanged: $0) }
+      if !hears { try reader.ignoreCommits() }
+      let changed = hears ? try reader.feedChanged() : nil
+      let answers = changed.flatMap { memo.answers(forReadFrom: generation, feedChanged: $0) }
       return try connection.read {
         try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
       }
@@ -93,6 +99,28 @@ public final class PostgresSource: FeedSource, Sendable {
     } catch let error as ConnectionPoolExhausted {
       throw StoreUnavailable(error, database: writeName, reading: false)
     }
+  }
+
+  /// Whether a read connection hears a commit of a write connection (one empty write transaction, announced as
+  /// every write is): behind a connection pooler in transaction mode, or reading from a logical-replication
+  /// subscriber (`--read-db`), it does not, and answers would stay remembered after the feed changed. Then the
+  /// memo is turned off, and the sentence saying so returned; `nil` when it hears, when the memo is off anyway
+  /// (`--memo-size 0`, a hot standby that cannot listen), or when the database cannot be reached now (its reads
+  /// will say so).
+  public func checkMemo() -> String? {
+    guard memo.budget > 0 else { return nil }
+    let heard = try? readers.using(opening: open) { reader in
+      try reader.hears {
+        try writers.using(opening: { Writer(connection: try connect(to: writeLocation)) }) { writer in
+          try writer.connection.write {}
+        }
+      }
+    }
+    guard heard == false else { return nil }
+    hearsCommits.store(false, ordering: .relaxed)
+    return "the answer memo is off: a connection to \(name) did not hear a commit announced on \(writeName) "
+      + "(a connection pooler in transaction mode, or a logical-replication subscriber as --read-db?); every "
+      + "request composes its answer"
   }
 
   private func open() throws -> ListeningConnection {

@@ -98,6 +98,16 @@ extension StoreConnection: SQLConnection {
     }
   }
 
+  /// Runs `body` in a write transaction of bookkeeping that no remembered answer depends on (API tokens' last
+  /// use): on PostgreSQL its commit is not announced (`write(announced: false)`), so the servers' answer memos
+  /// keep their answers. On SQLite it is an ordinary write: any commit moves the readers' `PRAGMA data_version`.
+  @inlinable public func bookkeepingWrite<T>(_ body: () throws -> T) throws -> T {
+    switch self {
+    case .sqlite(let db): return try db.write(body)
+    case .postgres(let db): return try db.write(announced: false, body)
+    }
+  }
+
   /// Runs `body` in a read transaction (one snapshot).
   @inlinable public func read<T>(_ body: () throws -> T) throws -> T {
     switch self {

@@ -15,11 +15,20 @@ extension Connection {
   ///       try db.execute("DELETE FROM item")
   ///       try db.execute("INSERT INTO item (id) VALUES ($1)", ["a1"])
   ///     }
+  ///
+  /// With `announced: false` the commit is not announced: for bookkeeping no reader's remembered answer depends
+  /// on (API tokens' last use), so listening servers keep what they remember.
   @discardableResult
-  public func write<T>(_ body: () throws -> T) throws -> T {
+  public func write<T>(announced: Bool, _ body: () throws -> T) throws -> T {
     if isInTransaction { return try savepoint(body) }
     try executeScript("BEGIN")
-    return try finishTransaction(body)
+    return try finishTransaction(announced: announced, body)
+  }
+
+  /// ``write(announced:_:)``, announced: every write through the store but bookkeeping.
+  @discardableResult
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    try write(announced: true, body)
   }
 
   /// Runs `body` in a read-only transaction (`REPEATABLE READ READ ONLY`): every query in it sees one snapshot,
@@ -98,11 +107,11 @@ extension Connection {
     try execute("SELECT pg_advisory_xact_lock($1)", [.integer(key)])
   }
 
-  private func finishTransaction<T>(_ body: () throws -> T) throws -> T {
+  private func finishTransaction<T>(announced: Bool, _ body: () throws -> T) throws -> T {
     do {
       let result = try body()
       if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR { throw Connection.caughtFailure(endpoint) }
-      try executeScript(Connection.announcedCommit)
+      try executeScript(announced ? Connection.announcedCommit : "COMMIT")
       return result
     } catch {
       if isConnected && isInTransaction { try? executeScript("ROLLBACK") }

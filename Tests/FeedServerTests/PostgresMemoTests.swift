@@ -40,6 +40,52 @@ struct PostgresMemoTests {
     #expect(after.header("ETag") != before.header("ETag"))
   }
 
+  @Test("the tokens' last uses written (bookkeeping, not announced) keep the remembered answers")
+  func bookkeepingKeepsTheMemo() throws {
+    let test = try TestAPI(.postgres)
+    try test.addUsers(["ann"])
+    let ann = try test.token(for: "ann")
+    var api = test.api
+    let uses = TokenUseLog(location: StoreLocation.resolve(option: test.database.argument, environment: [:]))
+    api.tokenUses = uses
+    let before = api.respond(to: TestAPI.request("GET", Self.page))
+    #expect(api.respond(to: TestAPI.request("GET", Self.page)).body == before.body)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(test.get("/v1/me", token: ann, api: api).status == 200)
+    uses.flush()
+    #expect(try test.tokens().list().first?.lastUsedAt != nil, "the use was written")
+    #expect(api.respond(to: TestAPI.request("GET", Self.page)).text == before.text, "still remembered")
+  }
+
+  @Test("reads that do not hear the writes' commits turn the memo off at start-up, saying so once")
+  func deafReadsTurnTheMemoOff() throws {
+    let test = try TestAPI(.postgres)
+    // Writes announced in another database, as a logical-replication subscriber's publisher: never heard.
+    let publisher = try TestAPI(.postgres)
+    let api = FeedAPI(
+      location: StoreLocation.resolve(option: test.database.argument, environment: [:]),
+      writeLocation: StoreLocation.resolve(option: publisher.database.argument, environment: [:]),
+      registry: try PluginRegistry.builtIn(), defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
+    let said = try #require(api.checkMemo())
+    #expect(said.hasPrefix("the answer memo is off: a connection to \(test.database.name) did not hear"), "\(said)")
+    #expect(!said.contains(test.database.argument), "no password")
+    let request = TestAPI.request("GET", Self.page)
+    #expect(api.respond(to: request).status == 200)
+    #expect(api.respond(to: request).status == 200)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(api.respond(to: request).text.contains("UNANNOUNCED"), "nothing remembered")
+  }
+
+  @Test("reads that hear the writes' commits keep the memo: the start-up check says nothing")
+  func hearingReadsKeepTheMemo() throws {
+    let test = try TestAPI(.postgres)
+    #expect(test.api.checkMemo() == nil)
+    let before = test.get(Self.page)
+    #expect(test.get(Self.page).text == before.text)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(test.get(Self.page).text == before.text, "remembered")
+  }
+
   @Test("a connection the database ended is opened again, and forgets what it remembered")
   func aNewSessionForgets() throws {
     let api = try TestAPI(.postgres)

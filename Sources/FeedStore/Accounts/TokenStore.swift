@@ -100,7 +100,8 @@ public struct TokenStore {
   /// never goes back, and an id that is gone is skipped.
   public func recordUse(_ lastUsed: [String: Int64]) throws {
     guard !lastUsed.isEmpty else { return }
-    try db.write {
+    // Bookkeeping: on PostgreSQL the servers' answer memos keep their answers through it.
+    try db.bookkeepingWrite {
       let update = try db.prepare(SQL.recordUse)
       for (id, instant) in lastUsed.sorted(by: { $0.key < $1.key }) {  // one lock order for every writer
         try update.run([.text(id), .integer(instant)])

@@ -91,6 +91,7 @@ struct ServeCommand: Command {
       zoneNamed: { ZoneInfo.named($0, environment: environment) }, limits: limits)
     api.requireAuth = requireAuth
     api.version = Stackfeed.version
+    if let memoOff = api.checkMemo() { try context.note(memoOff) }
     // Token uses go to the database itself, also when the feed is read from a replica.
     let tokenUses = TokenUseLog(location: context.location)
     api.tokenUses = tokenUses
