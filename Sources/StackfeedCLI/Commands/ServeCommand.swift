@@ -30,8 +30,9 @@ struct ServeCommand: Command {
       --db-connections N  the most database connections, for reads, writes and token uses together, 3 or
                           more (default: twice the threads or CPU cores, whichever are more, at least 4); a
                           request waits up to 5 s for a free one, then gets 503 (docs/RELIABILITY.md)
-      --quiet             no request log (else one line per request on stderr: method, path, status, bytes,
-                          duration; never a header, so never a token)
+      --quiet             no request log but server errors' lines (else one line per request on stderr:
+                          method, path, status, bytes, duration, a 5xx's request id and cause; never a
+                          header, so never a token)
       --require-auth      every /v1 route needs Authorization: Bearer TOKEN (scope read or more; stackfeed
                           token create); without it only the /v1/me routes do, the others answer anyone
       --read-db URL       read the feed from this PostgreSQL database, e.g. a streaming replica of --db
