@@ -8,8 +8,8 @@ extension StoreConnection {
   /// before committed. On SQLite nothing: a write transaction holds the file's one write lock already. `table` is
   /// the plugin's own table name, never request data.
   ///
-  ///     try db.takeWriteTurn(on: "promo")
-  ///     try db.execute("INSERT INTO promo (id, text, rank) SELECT $1, $2, coalesce(max(rank), 0) + 1 FROM promo", …)
+  ///     try db.takeWriteTurn(on: "banner")
+  ///     try db.execute("INSERT INTO banner (id, rank) SELECT $1, coalesce(max(rank), 0) + 1 FROM banner", [.text(id)])
   public func takeWriteTurn(on table: String) throws {
     guard dialect == .postgres else { return }
     try execute("LOCK TABLE \(table) IN SHARE ROW EXCLUSIVE MODE")

@@ -43,14 +43,19 @@ import Testing
     #expect(result.stdout.contains("           gallery   tshirt, top, hoodie, shorts +3\n"))
   }
 
+  /// The wide title comes from a seed file; the controls, which the rules refuse in seed files, from a row written
+  /// before there were rules (here by SQL).
   @Test(arguments: Backend.available)
   func wideCharactersAndControlsKeepTextLinesWithinEightyTerminalColumns(backend: Backend) throws {
     let cli = try CLIHarness()
     let title = String(repeating: "未来は機能的です", count: 5)
     let folder = try cli.seedFolder(
-      "wide", ["feed_items.json": #"[{"id": "w", "title": "\#(title)", "subtitle": "one\ttwo\nthree"}]"#])
+      "wide", ["feed_items.json": #"[{"id": "w", "title": "\#(title)", "subtitle": "s"}]"#])
     let database = try cli.database(backend)
     #expect(try cli.run(["seed", "--db", database.argument, "--from", folder]).code == 0)
+    let character = backend == .sqlite ? "char" : "chr"
+    try database.execute(
+      "UPDATE feed_item SET subtitle = 'one' || \(character)(9) || 'two' || \(character)(10) || 'three' WHERE id = 'w'")
     let result = try cli.run(["list", "--db", database.argument])
     // 21 columns of labels, then 29 CJK characters (58 columns) and the ellipsis: 80 in all.
     #expect(
