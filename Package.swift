@@ -114,7 +114,7 @@ let package = Package(
         "SQLCore", "SQLiteCore", "PostgresCore", "CStackfeedBundle", "JSONCore", "CivilTime", "FeedModels", "Hashing",
       ]),
     .target(name: "StackLayout", dependencies: ["JSONCore"], exclude: ["Text/FONT-LICENSE.txt"]),
-    .target(name: "StackRender", dependencies: ["StackLayout", "CardStack"]),
+    .target(name: "StackRender", dependencies: ["StackLayout", "CardStack", "JSONCore"]),
     // The CardsStack presentation: card frames per state and the drag state machine.
     .target(name: "CardStack", dependencies: ["StackLayout"]),
     // The row-plugin protocol, the registry, the composer and the generic row shape: no row kind lives here.
@@ -164,7 +164,7 @@ let package = Package(
       name: "stackfeed-bench",
       dependencies: [
         "StackfeedCLI", "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "StackLayout",
-        "StackRender", "PostgresCore", "SQLCore", "CivilTime",
+        "StackRender", "PostgresCore", "SQLCore", "CivilTime", "JSONCore",
       ]
     ),
 
@@ -198,7 +198,7 @@ let package = Package(
       name: "StackfeedTestSupport", dependencies: ["PostgresCore", "SQLCore", "SQLiteCore"],
       path: "Tests/StackfeedTestSupport"),
     .testTarget(
-      name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "StackfeedTestSupport"],
+      name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "JSONCore", "StackfeedTestSupport"],
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "FeedPluginsTests",

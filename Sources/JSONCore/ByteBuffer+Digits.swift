@@ -20,6 +20,23 @@ extension ByteBuffer {
     }
   }
 
+  /// Appends `value` thousandths as a decimal number with at most 3 decimals and no trailing zeros: `433333` is
+  /// `433.333`, `1500` is `1.5`, `-2000` is `-2`, `0` is `0` (the layout JSON's numbers, rounded to thousandths).
+  public mutating func append(thousandths value: Int) {
+    let whole = value / 1000
+    var fraction = Int(value.magnitude % 1000)
+    if value < 0 && whole == 0 { append(UInt8(ascii: "-")) }
+    append(decimal: whole)
+    guard fraction != 0 else { return }
+    append(UInt8(ascii: "."))
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    append(decimal: fraction, digits: digits)
+  }
+
   /// Appends `value` in lower-case hexadecimal: `digits` digits (leading zeros, the low digits when the value
   /// needs more), or as few as it needs when `digits` is nil (`0`, `ff`, `1a2b`).
   public mutating func append(hex value: UInt64, digits: Int? = nil) {

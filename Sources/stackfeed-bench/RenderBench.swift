@@ -1,6 +1,7 @@
 import CivilTime
 import FeedPlugins
 import Foundation
+import JSONCore
 import StackLayout
 import StackRender
 
@@ -10,7 +11,9 @@ import StackRender
 /// `render.load`: reading the rows and building their card trees (`FeedCards`); `render.layout`: laying every
 /// card out at width 390, text measurement excluded; `render.text`: the text measurer's share of that layout
 /// (a fresh cache per run, as in a new process); `render.encode`: writing the laid-out rows as
-/// `stackfeed.render/1` JSON; `render.total`: the streaming pipeline the command runs, in rows/s.
+/// `stackfeed.render/1` JSON; `render.total`: the streaming pipeline the command runs, in rows/s;
+/// `render.bytes.indented` and `render.bytes.compact`: the encoder's output in MB/s (`bytesPerSecond`), the
+/// figure `scripts/bench-encoder.sh` sets beside orjson's.
 enum RenderBench: BenchCommand {
   static let name = "render"
   static let summary = "render --format json: rows/s and the split between loading, layout, text and encoding"
@@ -24,6 +27,8 @@ enum RenderBench: BenchCommand {
     var text: [Double] = []
     var encode: [Double] = []
     var total: [Double] = []
+    var indentedRates: [Double] = []
+    var compactRates: [Double] = []
     var count = 0
     for _ in 0..<options.reps {
       let cards = FeedCards(composer: try BenchDatabase.composer(database))
@@ -39,6 +44,9 @@ enum RenderBench: BenchCommand {
       layout.append(layoutAndText - measurer.seconds)
       var sink = ByteSink()
       encode.append(Stopwatch.seconds { JSONRenderer().render(laidOut, width: width, to: &sink) })
+      let (indented, compact) = bytesPerSecond(laidOut)
+      indentedRates.append(indented)
+      compactRates.append(compact)
       let streamed = FeedCards(composer: try BenchDatabase.composer(database))
       let streamEngine = LayoutEngine(measurer: CachingTextMeasurer(base: StandardTextMeasurer(scale: 3)))
       var streamSink = ByteSink()
@@ -59,7 +67,28 @@ enum RenderBench: BenchCommand {
       Figure(name: "render.text", value: perRow(text), unit: "us/row", cards: count),
       Figure(name: "render.encode", value: perRow(encode), unit: "us/row", cards: count),
       Figure(name: "render.total", value: Double(count) / Stopwatch.median(total), unit: "rows/s", cards: count),
+      Figure(name: "render.bytes.indented", samples: indentedRates, unit: "MB/s", cards: count),
+      Figure(name: "render.bytes.compact", samples: compactRates, unit: "MB/s", cards: count),
     ]
+  }
+
+  /// The encoder's bytes per second (10⁶ bytes) on the laid-out rows, the whole document into one buffer (as a
+  /// JSON library's `dumps` makes it): indented, as the CLI writes it, and compact, as the HTTP API sends it
+  /// (`JSONWriter.compact` of the indented bytes, in the time).
+  static func bytesPerSecond(_ rows: [RenderRow]) -> (indented: Double, compact: Double) {
+    var indentedBytes = 0
+    var compactBytes = 0
+    let indented = Stopwatch.seconds {
+      var out = ByteBuffer(capacity: 1 << 16)
+      JSONRenderer().render(rows, width: width, to: &out)
+      indentedBytes = out.count
+    }
+    let compact = Stopwatch.seconds {
+      var out = ByteBuffer(capacity: 1 << 16)
+      JSONRenderer().render(rows, width: width, to: &out)
+      compactBytes = JSONWriter.compact(out.bytes).count
+    }
+    return (Double(indentedBytes) / indented / 1e6, Double(compactBytes) / compact / 1e6)
   }
 }
 

@@ -21,6 +21,16 @@ import Testing
     #expect(Self.decimal(value) == String(value))
   }
 
+  @Test(arguments: [
+    (433_333, "433.333"), (1_500, "1.5"), (-2_000, "-2"), (0, "0"), (1, "0.001"), (10, "0.01"), (100, "0.1"),
+    (-5, "-0.005"), (-1_234_567, "-1234.567"), (390_000, "390"), (1_020, "1.02"),
+  ])
+  func thousandthsAreADecimalWithoutTrailingZeros(value: Int, text: String) {
+    var buffer = ByteBuffer(capacity: 4)
+    buffer.append(thousandths: value)
+    #expect(buffer.text == text)
+  }
+
   @Test(arguments: [(7, 3, "007"), (0, 3, "000"), (12, 3, "012"), (1234, 3, "1234"), (-5, 2, "-05"), (5, 0, "5")])
   func decimalPadsToTheDigitsAsked(value: Int, digits: Int, text: String) {
     #expect(Self.decimal(value, digits: digits) == text)

@@ -1,4 +1,6 @@
+import Foundation
 import StackLayout
+import StackfeedTestSupport
 import Testing
 
 @Suite("Layout JSON scalars")
@@ -19,6 +21,23 @@ struct LayoutJSONScalarTests {
     arguments: [0.0, -0.0, -0.0004, 0.0004, .nan, .infinity, -.infinity])
   func writesZeroWithoutSign(value: Double) {
     #expect(LayoutJSON.number(value) == "0")
+  }
+
+  /// Below 10¹² the digit writer writes whole thousandths: the same text as the shortest form of the value rounded
+  /// to 3 decimals (`Double.description`, what the layout JSON wrote before), drawn at every magnitude.
+  @Test("numbers are the shortest form of the value rounded to thousandths")
+  func matchesTheRoundedValuesShortestForm() {
+    var generator = SplitMix64(seed: 31)
+    for exponent in -4...11 {
+      let magnitude = pow(10, Double(exponent))
+      for _ in 0..<2_000 {
+        let value = Double.random(in: -magnitude...magnitude, using: &generator)
+        let rounded = (value * 1000).rounded() / 1000
+        let expected =
+          rounded == 0 ? "0" : rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        #expect(LayoutJSON.number(value) == expected, "\(value)")
+      }
+    }
   }
 
   @Test("strings are quoted with quotes, backslashes and control characters escaped")

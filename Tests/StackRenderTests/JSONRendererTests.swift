@@ -1,4 +1,5 @@
 import Foundation
+import JSONCore
 import StackLayout
 import StackRender
 import Testing
@@ -37,6 +38,32 @@ struct JSONRendererTests {
     let card = try #require((object["rows"] as? [[String: Any]])?.first?["card"] as? [String: Any])
     let frame = try #require(card["frame"] as? [String: Double])
     #expect(frame == ["x": 0, "y": 0, "width": 390, "height": 56])
+  }
+
+  @Test("the text goes out a row at a time, the same text as written whole into bytes")
+  func streamsRowByRow() {
+    let rows = Array(repeating: SampleFeeds.reference(), count: 30).joined()
+    var pieces = Pieces()
+    JSONRenderer(paging: .page(next: "n")).render(rows, width: 390, to: &pieces)
+    var whole = ByteBuffer(capacity: 16)
+    JSONRenderer(paging: .page(next: "n")).render(rows, width: 390, to: &whole)
+    let cards = rows.map {
+      #"  {"kind": "\#($0.kind)", "id": "\#($0.id)", "height": \#(LayoutJSON.number($0.height)), "card": "#
+        + LayoutJSON.encode($0.layout, indent: 2) + "}"
+    }
+    let expected =
+      #"{"schema": "stackfeed.render/1", "width": 390, "rows": [\#n"# + cards.joined(separator: ",\n")
+      + #"\#n], "next": "n"}\#n"#
+    #expect(pieces.texts.count == rows.count + 1)
+    #expect(pieces.texts.dropFirst().dropLast().allSatisfy { $0.hasPrefix(",\n  {\"kind\": ") && $0.hasSuffix("}") })
+    #expect(pieces.texts.joined() == expected)
+    #expect(whole.text == expected)
+  }
+
+  /// A text output that keeps each piece it is handed.
+  struct Pieces: TextOutputStream {
+    var texts: [String] = []
+    mutating func write(_ string: String) { texts.append(string) }
   }
 
   @Test("an empty feed is a document with no rows; kinds and ids are escaped")

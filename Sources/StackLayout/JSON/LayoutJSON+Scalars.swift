@@ -12,11 +12,20 @@ extension LayoutJSON {
   /// Values of 1e15 and beyond carry no decimals and are written as they are (scaling them by 1000
   /// could overflow to infinity, which JSON cannot hold).
   public static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
+    var out = ByteBuffer(capacity: 24)
+    append(number: value, to: &out)
+    return out.text
+  }
+
+  /// Appends `value` as ``number(_:)`` writes it, with JSONCore's digit writer: below 10¹² (every size a
+  /// layout has) as whole thousandths, whose shortest decimal form is the number rounded to 3 decimals.
+  /// Beyond, where a `Double` no longer holds every thousandth, as its own shortest form (`Double.description`).
+  public static func append(number value: Double, to out: inout ByteBuffer) {
+    guard value.isFinite else { return out.append(UInt8(ascii: "0")) }
+    if abs(value) < 1e12 { return out.append(thousandths: Int((value * 1000).rounded())) }
     let rounded = abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value
-    if rounded == 0 { return "0" }
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-    return String(rounded)
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return out.append(decimal: Int(rounded)) }
+    out.append(String(rounded))
   }
 
   /// A quoted JSON string literal with `"`, `\` and control characters escaped.

@@ -70,7 +70,14 @@ public enum LayoutJSON {
   /// its parent; numbers with at most 3 decimals, never `-0`. Lines after the first are indented by
   /// `indent` spaces so the text can be embedded in a larger document.
   public static func encode(_ result: LayoutResult, indent: Int = 0) -> String {
-    var encoder = LayoutTreeEncoder(result: result, baseIndent: indent)
-    return encoder.encode()
+    var out = ByteBuffer(capacity: 256 * result.frames.count)
+    encode(result, indent: indent, to: &out)
+    return out.text
+  }
+
+  /// Appends the text ``encode(_:indent:)`` returns to `out`: the bytes go straight from the tree to `out`.
+  public static func encode(_ result: LayoutResult, indent: Int = 0, to out: inout ByteBuffer) {
+    let buffer = LayoutTreeEncoder(result: result, baseIndent: indent, appendingTo: out).encode()
+    out = buffer
   }
 }

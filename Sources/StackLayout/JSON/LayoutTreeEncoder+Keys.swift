@@ -1,85 +1,90 @@
 extension LayoutTreeEncoder {
   /// Writes the node's keys in the contract's order, one line each, every line ending with a comma (the frame
-  /// follows); defaults are left out except the stack and content keys, which are always written. Values are
-  /// written piece by piece into the output, without intermediate strings.
+  /// follows); defaults are left out except the stack and content keys, which are always written. Each key is
+  /// one prepared literal with its quotes, colon and space.
   mutating func writeKeys(of node: LayoutNode, depth: Int) {
-    memberString("type", node.typeName, depth)
-    if let id = node.id { memberString("id", id, depth) }
-    if let action = node.action { memberString("action", action, depth) }
-    if node.isHidden { member("hidden", "true", depth) }
+    begin("\"type\": ", depth)
+    appendString(node.typeName)
+    end()
+    if let id = node.id { memberString("\"id\": ", id, depth) }
+    if let action = node.action { memberString("\"action\": ", action, depth) }
+    if node.isHidden { member("\"hidden\": true", depth) }
     if node.isStack {
       let margin = node.margin
-      member("spacing", LayoutJSON.number(node.spacing), depth)
-      memberString("distribution", node.distribution.rawValue, depth)
-      memberString("alignment", node.alignment.rawValue, depth)
-      let directional = node.hasDirectionalMargin
-      begin("margin", depth)
-      appendField("top", margin.top, first: true)
-      appendField(directional ? "leading" : "left", margin.left)
-      appendField("bottom", margin.bottom)
-      appendField(directional ? "trailing" : "right", margin.right)
+      memberNumber("\"spacing\": ", node.spacing, depth)
+      memberString("\"distribution\": ", node.distribution.rawValue, depth)
+      memberString("\"alignment\": ", node.alignment.rawValue, depth)
+      begin("\"margin\": {\"top\": ", depth)
+      appendNumber(margin.top)
+      append(node.hasDirectionalMargin ? ", \"leading\": " : ", \"left\": ")
+      appendNumber(margin.left)
+      append(", \"bottom\": ")
+      appendNumber(margin.bottom)
+      append(node.hasDirectionalMargin ? ", \"trailing\": " : ", \"right\": ")
+      appendNumber(margin.right)
       append("}")
       end()
     }
-    constraint("width", node.width, depth)
-    constraint("height", node.height, depth)
-    if writesScaling, let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
+    if let width = node.width { constraint("\"width\": ", "\"widthPriority\": ", width, depth) }
+    if let height = node.height { constraint("\"height\": ", "\"heightPriority\": ", height, depth) }
+    if writesScaling, let style = node.scalesWith { memberString("\"scalesWith\": ", style.rawValue, depth) }
     if let ratio = node.aspectRatio {
-      member("aspectRatio", LayoutJSON.number(ratio.ratio), depth)
-      if !ratio.priority.isRequired {
-        member("aspectRatioPriority", LayoutJSON.number(Double(ratio.priority.value)), depth)
-      }
+      constraint(
+        "\"aspectRatio\": ", "\"aspectRatioPriority\": ", SizeConstraint(ratio.ratio, priority: ratio.priority), depth)
     }
-    if node.intrinsicWidth != nil || node.intrinsicHeight != nil {
-      begin("intrinsic", depth)
-      append("{")
-      if let width = node.intrinsicWidth {
-        append("\"width\": ")
-        append(LayoutJSON.number(width))
-      }
-      if let height = node.intrinsicHeight {
-        append(node.intrinsicWidth == nil ? "\"height\": " : ", \"height\": ")
-        append(LayoutJSON.number(height))
-      }
-      append("}")
-      end()
-    }
+    if node.intrinsicWidth != nil || node.intrinsicHeight != nil { intrinsic(node, depth) }
     switch node.kind {
     case .text(let content):
-      memberString("text", content.string, depth)
-      begin("font", depth)
-      append("{\"size\": ")
+      memberString("\"text\": ", content.string, depth)
       // The size the label was laid out and is drawn at: scaled for the result's content size.
-      append(LayoutJSON.number(content.font(for: result.traits.contentSize).size))
-      append(", \"weight\": \"")
-      append(content.font.weight.rawValue)
-      append("\"}")
+      begin("\"font\": {\"size\": ", depth)
+      appendNumber(content.font(for: result.traits.contentSize).size)
+      append(", \"weight\": ")
+      appendString(content.font.weight.rawValue)
+      append("}")
       end()
       if writesScaling && content.textStyle != .body {
-        memberString("textStyle", content.textStyle.rawValue, depth)
+        memberString("\"textStyle\": ", content.textStyle.rawValue, depth)
       }
-      member("lines", String(content.lines), depth)
-      if writesScaling, let limit = content.accessibilityLines { member("accessibilityLines", String(limit), depth) }
-      memberString("textAlignment", content.alignment.rawValue, depth)
-      color("color", content.color, depth)
+      memberInteger("\"lines\": ", content.lines, depth)
+      if writesScaling, let limit = content.accessibilityLines {
+        memberInteger("\"accessibilityLines\": ", limit, depth)
+      }
+      memberString("\"textAlignment\": ", content.alignment.rawValue, depth)
+      color("\"color\": ", content.color, depth)
     case .image(let content):
-      memberString("image", content.name, depth)
-      memberString("contentMode", content.contentMode.rawValue, depth)
+      memberString("\"image\": ", content.name, depth)
+      memberString("\"contentMode\": ", content.contentMode.rawValue, depth)
     default:
       break
     }
-    if let background = node.background { color("background", background, depth) }
+    if let background = node.background { color("\"background\": ", background, depth) }
     if node.cornerRadius != 0 {
-      member("cornerRadius", LayoutJSON.number(node.cornerRadius(for: result.traits.contentSize)), depth)
+      memberNumber("\"cornerRadius\": ", node.cornerRadius(for: result.traits.contentSize), depth)
     }
-    if node.alpha != 1 { member("alpha", LayoutJSON.number(node.alpha), depth) }
+    if node.alpha != 1 { memberNumber("\"alpha\": ", node.alpha, depth) }
     if let accessibility = node.accessibility { self.accessibility(accessibility, depth) }
   }
 
+  /// `"intrinsic": {"width": …, "height": …}` with the sizes that are set.
+  private mutating func intrinsic(_ node: LayoutNode, _ depth: Int) {
+    begin("\"intrinsic\": {", depth)
+    if let width = node.intrinsicWidth {
+      append("\"width\": ")
+      appendNumber(width)
+    }
+    if let height = node.intrinsicHeight {
+      append(node.intrinsicWidth == nil ? "\"height\": " : ", \"height\": ")
+      appendNumber(height)
+    }
+    append("}")
+    end()
+  }
+
   /// `"name": "#RRGGBB"`, or `"name": {"light": "#…", "dark": "#…"}` for a pair.
-  private mutating func color(_ name: String, _ color: Color, _ depth: Int) {
-    guard color.isPair else { return memberString(name, color.hex, depth) }
-    begin(name, depth)
+  private mutating func color(_ key: StaticString, _ color: Color, _ depth: Int) {
+    guard color.isPair else { return memberString(key, color.hex, depth) }
+    begin(key, depth)
     append("{\"light\": ")
     appendString(color.light.hex)
     append(", \"dark\": ")
@@ -91,8 +96,7 @@ extension LayoutTreeEncoder {
   /// `"accessibility": {"label": …, "hint": …, "traits": […], "hidden": true}`: the label and the hint when
   /// set, the traits always, `hidden` when true.
   private mutating func accessibility(_ accessibility: Accessibility, _ depth: Int) {
-    begin("accessibility", depth)
-    append("{")
+    begin("\"accessibility\": {", depth)
     if let label = accessibility.label {
       append("\"label\": ")
       appendString(label)
@@ -105,13 +109,10 @@ extension LayoutTreeEncoder {
     }
     append("\"traits\": [")
     for (index, trait) in accessibility.orderedTraits.enumerated() {
-      append(index == 0 ? "\"" : ", \"")
-      append(trait.rawValue)
-      append("\"")
+      if index > 0 { append(", ") }
+      appendString(trait.rawValue)
     }
-    append("]")
-    if accessibility.isHidden { append(", \"hidden\": true") }
-    append("}")
+    append(accessibility.isHidden ? "], \"hidden\": true}" : "]}")
     end()
   }
 
@@ -120,35 +121,47 @@ extension LayoutTreeEncoder {
   /// nothing, and the output is the one trees had before Dynamic Type, byte for byte.
   private var writesScaling: Bool { result.traits.contentSize != .large }
 
-  /// `name` and, when not required, `namePriority`, for a width or height constraint.
-  private mutating func constraint(_ name: String, _ constraint: SizeConstraint?, _ depth: Int) {
-    guard let constraint else { return }
-    member(name, LayoutJSON.number(constraint.value), depth)
+  /// The constraint's value under `key` and, when not required, its priority under `priorityKey`.
+  private mutating func constraint(
+    _ key: StaticString, _ priorityKey: StaticString, _ constraint: SizeConstraint, _ depth: Int
+  ) {
+    memberNumber(key, constraint.value, depth)
     if !constraint.priority.isRequired {
-      member(name + "Priority", LayoutJSON.number(Double(constraint.priority.value)), depth)
+      memberNumber(priorityKey, Double(constraint.priority.value), depth)
     }
   }
 
   /// One `"name": "text",` line (`null` for nil), the text escaped.
-  private mutating func memberString(_ name: String, _ text: String?, _ depth: Int) {
-    begin(name, depth)
+  private mutating func memberString(_ key: StaticString, _ text: String?, _ depth: Int) {
+    begin(key, depth)
     if let text { appendString(text) } else { append("null") }
     end()
   }
 
-  /// One `"name": value,` line.
-  private mutating func member(_ name: String, _ value: String, _ depth: Int) {
-    begin(name, depth)
-    append(value)
+  /// One `"name": number,` line.
+  private mutating func memberNumber(_ key: StaticString, _ value: Double, _ depth: Int) {
+    begin(key, depth)
+    appendNumber(value)
     end()
   }
 
-  /// The start of a line: indent and `"name": ` (names are fixed and need no escaping).
-  private mutating func begin(_ name: String, _ depth: Int) {
+  /// One `"name": integer,` line.
+  private mutating func memberInteger(_ key: StaticString, _ value: Int, _ depth: Int) {
+    begin(key, depth)
+    appendInteger(value)
+    end()
+  }
+
+  /// One line whose key and value are a single literal (`"hidden": true`).
+  private mutating func member(_ fragment: StaticString, _ depth: Int) {
+    begin(fragment, depth)
+    end()
+  }
+
+  /// The start of a line: indent and the key's literal (`"name": `, names need no escaping).
+  private mutating func begin(_ key: StaticString, _ depth: Int) {
     pad(depth)
-    append("\"")
-    append(name)
-    append("\": ")
+    append(key)
   }
 
   /// The end of a member's line.

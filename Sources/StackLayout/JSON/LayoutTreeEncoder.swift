@@ -1,19 +1,19 @@
 import JSONCore
 
-/// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings).
-///
-/// The text is collected as UTF-8 bytes in a `ByteBuffer` and made a `String` once at the end: a card is about
-/// a thousand small pieces, and appending each to a `String` cost more than all the rest of
-/// `render --format json`. Strings go through the package's one escaper (`JSONWriter`).
+/// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings), straight from the tree
+/// into the output bytes: keys and punctuation are written as prepared literals (`StaticString`), numbers by
+/// JSONCore's digit writer (``LayoutJSON/append(number:to:)``), strings by the package's one escaper
+/// (`JSONWriter`); nothing is built per node on the way.
 struct LayoutTreeEncoder: ~Copyable {
   let result: LayoutResult
   private let baseIndent: Int
   private var out: ByteBuffer
 
-  init(result: LayoutResult, baseIndent: Int) {
+  /// An encoder that appends to `out`, lines after the first indented by `baseIndent` spaces.
+  init(result: LayoutResult, baseIndent: Int, appendingTo out: consuming ByteBuffer) {
     self.result = result
     self.baseIndent = baseIndent
-    out = ByteBuffer(capacity: 256 * result.frames.count)
+    self.out = out
   }
 
   private enum Step {
@@ -21,33 +21,39 @@ struct LayoutTreeEncoder: ~Copyable {
     case close(depth: Int, last: Bool)
   }
 
-  mutating func encode() -> String {
+  /// Writes the tree (without a line feed after it) and hands the bytes back.
+  consuming func encode() -> ByteBuffer {
     var steps: [Step] = [.node(result.root, depth: 0, last: true)]
     var index = 0
+    var first = true
     while let step = steps.popLast() {
       switch step {
       case .close(let depth, let last):
-        line(depth + 1, "]")
-        line(depth, last ? "}" : "},")
+        pad(depth + 1)
+        append("]\n")
+        closeObject(depth, last: last)
       case .node(let node, let depth, let last):
-        if index > 0 { pad(depth) }
+        if !first { pad(depth) }
+        first = false
         append("{\n")
         let frame = index < result.frames.count ? result.frames[index] : .zero
         index += 1
         writeKeys(of: node, depth: depth + 1)
         pad(depth + 1)
         appendFrame(frame)
-        append(node.isStack ? ",\n" : "\n")
         guard node.isStack else {
-          line(depth, last ? "}" : "},")
+          append("\n")
+          closeObject(depth, last: last)
           continue
         }
-        if node.children.isEmpty {
-          line(depth + 1, "\"children\": []")
-          line(depth, last ? "}" : "},")
+        append(",\n")
+        pad(depth + 1)
+        guard !node.children.isEmpty else {
+          append("\"children\": []\n")
+          closeObject(depth, last: last)
           continue
         }
-        line(depth + 1, "\"children\": [")
+        append("\"children\": [\n")
         steps.append(.close(depth: depth, last: last))
         let count = node.children.count
         for (position, child) in node.children.enumerated().reversed() {
@@ -55,12 +61,13 @@ struct LayoutTreeEncoder: ~Copyable {
         }
       }
     }
-    if out.last == UInt8(ascii: "\n") { out.removeLast() }
-    return out.text
+    out.removeLast()
+    return out
   }
 
-  mutating func append(_ text: String) {
-    out.append(text)
+  /// Appends a prepared fragment: a key with its quotes and colon, or punctuation.
+  mutating func append(_ fragment: StaticString) {
+    out.append(literal: fragment)
   }
 
   /// Appends `text` as a quoted, escaped JSON string.
@@ -68,31 +75,36 @@ struct LayoutTreeEncoder: ~Copyable {
     JSONWriter.string(text, to: &out)
   }
 
+  /// Appends `value` as the layout JSON writes numbers (``LayoutJSON/number(_:)``).
+  mutating func appendNumber(_ value: Double) {
+    LayoutJSON.append(number: value, to: &out)
+  }
+
+  /// Appends `value` in decimal.
+  mutating func appendInteger(_ value: Int) {
+    out.append(decimal: value)
+  }
+
   mutating func pad(_ depth: Int) {
     out.append(repeating: UInt8(ascii: " "), count: baseIndent + 2 * depth)
   }
 
-  private mutating func line(_ depth: Int, _ text: String) {
+  /// The line that closes an object: `}` and, unless it is its array's last, a comma.
+  private mutating func closeObject(_ depth: Int, last: Bool) {
     pad(depth)
-    append(text)
-    out.append(UInt8(ascii: "\n"))
+    append(last ? "}\n" : "},\n")
   }
 
   /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
   private mutating func appendFrame(_ frame: Rect) {
-    append("\"frame\": ")
-    appendField("x", frame.x, first: true)
-    appendField("y", frame.y)
-    appendField("width", frame.width)
-    appendField("height", frame.height)
+    append("\"frame\": {\"x\": ")
+    appendNumber(frame.x)
+    append(", \"y\": ")
+    appendNumber(frame.y)
+    append(", \"width\": ")
+    appendNumber(frame.width)
+    append(", \"height\": ")
+    appendNumber(frame.height)
     append("}")
-  }
-
-  /// `{"name": number` for the first field of an object, `, "name": number` for the next ones.
-  mutating func appendField(_ name: String, _ value: Double, first: Bool = false) {
-    append(first ? "{\"" : ", \"")
-    append(name)
-    append("\": ")
-    append(LayoutJSON.number(value))
   }
 }

@@ -1,3 +1,4 @@
+import JSONCore
 import StackLayout
 
 /// Writes rows as `stackfeed.render/1` JSON (contract.md), the wire format for client renderers.
@@ -35,24 +36,48 @@ public struct JSONRenderer: RowRenderer {
     self.paging = paging
   }
 
-  /// Writes the document for `rows` laid out at `width` points.
+  /// Writes the document for `rows` laid out at `width` points, each row handed to `output` as soon as it is
+  /// written (a reader sees it before the next row is laid out).
   public func render(_ rows: some Sequence<RenderRow>, width: Double, to output: inout some TextOutputStream) {
-    output.write(
-      "{\"schema\": \(LayoutJSON.string(Self.schema)), \"width\": \(LayoutJSON.number(width)), \"rows\": [")
-    var separator = "\n"
+    var piece = ByteBuffer(capacity: 1 << 14)
+    render(rows, width: width, to: &piece) { piece in
+      output.write(piece.text)
+      piece.removeAll()
+    }
+    output.write(piece.text)
+  }
+
+  /// Appends the document for `rows` laid out at `width` points to `out`, straight from each laid-out tree to
+  /// the bytes (`LayoutJSON.encode(_:indent:to:)`); `afterEachRow` is called with `out` after each row is
+  /// written (it may take the bytes out), never after the document's last bytes.
+  public func render(
+    _ rows: some Sequence<RenderRow>, width: Double, to out: inout ByteBuffer,
+    afterEachRow: (inout ByteBuffer) -> Void = { _ in }
+  ) {
+    out.append(literal: "{\"schema\": ")
+    JSONWriter.string(Self.schema, to: &out)
+    out.append(literal: ", \"width\": ")
+    LayoutJSON.append(number: width, to: &out)
+    out.append(literal: ", \"rows\": [")
+    var first = true
     for row in rows {
-      output.write(separator)
-      output.write(
-        "  {\"kind\": \(LayoutJSON.string(row.kind)), \"id\": \(LayoutJSON.string(row.id)), "
-          + "\"height\": \(LayoutJSON.number(row.height)), \"card\": ")
-      output.write(LayoutJSON.encode(row.layout, indent: 2))
-      output.write("}")
-      separator = ",\n"
+      out.append(literal: first ? "\n  {\"kind\": " : ",\n  {\"kind\": ")
+      first = false
+      JSONWriter.string(row.kind, to: &out)
+      out.append(literal: ", \"id\": ")
+      JSONWriter.string(row.id, to: &out)
+      out.append(literal: ", \"height\": ")
+      LayoutJSON.append(number: row.height, to: &out)
+      out.append(literal: ", \"card\": ")
+      LayoutJSON.encode(row.layout, indent: 2, to: &out)
+      out.append(UInt8(ascii: "}"))
+      afterEachRow(&out)
     }
-    output.write(separator == "\n" ? "]" : "\n]")
+    out.append(literal: first ? "]" : "\n]")
     if case .page(let next) = paging {
-      output.write(", \"next\": " + (next.map(LayoutJSON.string) ?? "null"))
+      out.append(literal: ", \"next\": ")
+      JSONWriter.string(next, to: &out)
     }
-    output.write("}\n")
+    out.append(literal: "}\n")
   }
 }
