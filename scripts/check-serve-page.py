@@ -12,7 +12,7 @@ same width:
     summed up to the row), within 0.5 pt; every text node with an id has such an element.
 With --require-auth the server runs with `serve --require-auth`, and before the checks above the page, opened
 without a token, must ask for one (<body data-state="token">, a note naming `stackfeed token create`, no row),
-say so when given a token the server refuses, and load the feed once given one made by `token create`; the
+take only RFC 6750 token68 characters, say so when given a token the server refuses, and load the feed once given one made by `token create`; the
 checks above then open the page again, which keeps the token for the tab (sessionStorage).
 With --screenshots DIR it also takes a screenshot of the top of the served page and of `render --format html`
 opened as a file at the same width, writes both to DIR and checks that their pixels are identical.
@@ -88,6 +88,9 @@ def give_token(browser, url, width, token):
     asked = browser.evaluate(note) or ""
     if "stackfeed token create" not in asked or browser.evaluate(rows) != 0:
         problems.append(f"width {width}: the page asks for a token with {asked!r} and shows {browser.evaluate(rows)} rows")
+    takes = "(() => { const f = document.getElementById('token-value'); f.value = %s; return f.checkValidity(); })()"
+    if browser.evaluate(takes % json.dumps("sft_1,2")) or not browser.evaluate(takes % json.dumps(token)):
+        problems.append(f"width {width}: the form takes what is not a token68 (RFC 6750), or refuses the token")
     browser.evaluate(submit % json.dumps("sft_" + "0" * 64))
     if wait_for_state(browser, ["token"]) != "token" or "refused" not in (browser.evaluate(note) or ""):
         problems.append(f"width {width}: a refused token is not said so: {browser.evaluate(note)!r}")

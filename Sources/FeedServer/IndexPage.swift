@@ -8,8 +8,9 @@ import StackLayout
 ///
 /// Under `serve --require-auth` `/v1/render` answers 401 without a token: the page then shows a form that says
 /// how to make one (`stackfeed token create`) and asks for it, keeps it in the tab's `sessionStorage` (never in a
-/// URL, so never in a log) and sends it as `Authorization: Bearer`; a token the server refuses is forgotten and
-/// asked for again (`<body data-state="token">` while it asks).
+/// URL, so never in a log) and sends it as `Authorization: Bearer`; a token the server refuses (an answer with a
+/// `WWW-Authenticate` challenge) is forgotten and asked for again (`<body data-state="token">` while it asks). The
+/// form takes only RFC 6750's token68 characters.
 ///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
 /// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
@@ -33,7 +34,7 @@ enum IndexPage {
     <body data-state="loading">
     <form id="token" hidden>
     <label for="token-value" id="token-note"></label>
-    <input id="token-value" type="password" autocomplete="off" spellcheck="false" required pattern="[!-~]+"
+    <input id="token-value" type="password" autocomplete="off" spellcheck="false" required pattern="[A-Za-z0-9._~+\\/\\-]+=*"
      placeholder="sft_…"/>
     <button type="submit">Show the feed</button>
     </form>
@@ -89,7 +90,8 @@ enum IndexPage {
             + (next ? "&after=" + encodeURIComponent(next) : "");
           const token = sessionStorage.getItem(tokenKey);
           const response = await fetch(url, token ? { headers: { Authorization: "Bearer " + token } } : {});
-          if (response.status === 401) return askForToken(token !== null);
+          // A challenge (401, or 400 for a malformed credential) means the server wants a token it can use.
+          if (response.headers.has("WWW-Authenticate")) return askForToken(token !== null);
           if (!response.ok) throw new Error("HTTP " + response.status);
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
           if (!styled) {
