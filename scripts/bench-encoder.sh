@@ -83,6 +83,6 @@ for form in ("compact", "indented"):
     print(f"{form:9} stackfeed {spread(mine)} MB/s   orjson {spread(anchor)} MB/s   "
           f"ratio {ratio([a / b for a, b in zip(mine, anchor)])}")
 encode = sorted(figures["render.encode"] for figures in ours)
-print(f"render.encode (into 64 KiB text blocks, as the CLI): {statistics.median(encode):.2f} us/row")
+print(f"render.encode (a text piece per row into a 64 KiB block, as the CLI): {statistics.median(encode):.2f} us/row")
 PY
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"

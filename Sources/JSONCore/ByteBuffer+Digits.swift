@@ -1,22 +1,22 @@
 /// Numbers written as digits: the package's one decimal and hexadecimal writer (JSON's `\u00XX` escapes, the
 /// server's ETags and log lines, the SHA-256 digests and generated UUIDs go through it).
 extension ByteBuffer {
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
   /// Appends `value` in decimal, with a `-` when it is negative and at least `digits` digits (leading zeros):
   /// `-12`, `0`, `1024`; `7` with 3 digits is `007`.
+  /// The digits are written lowest first (a division by the constant 10 each) and then put in order.
   public mutating func append(decimal value: Int, digits: Int = 1) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    let magnitude = value.magnitude
-    var divisor: UInt = 1
-    var written = 1
-    while magnitude / divisor >= 10 || written < digits {
-      divisor *= 10
-      written += 1
-    }
-    while divisor > 0 {
-      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / divisor % 10))
-      divisor /= 10
+    let start = count
+    var rest = value.magnitude
+    repeat {
+      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+      rest /= 10
+    } while rest != 0 || count - start < digits
+    var (low, high) = (start, count - 1)
+    while low < high {
+      (table[low], table[high]) = (table[high], table[low])
+      low += 1
+      high -= 1
     }
   }
 
@@ -37,12 +37,14 @@ extension ByteBuffer {
     append(decimal: fraction, digits: digits)
   }
 
-  /// Appends `value` in lower-case hexadecimal: `digits` digits (leading zeros, the low digits when the value
-  /// needs more), or as few as it needs when `digits` is nil (`0`, `ff`, `1a2b`).
-  public mutating func append(hex value: UInt64, digits: Int? = nil) {
+  /// Appends `value` in hexadecimal, lower-case unless `uppercase`: `digits` digits (leading zeros, the low digits
+  /// when the value needs more), or as few as it needs when `digits` is nil (`0`, `ff`, `1a2b`).
+  public mutating func append(hex value: UInt64, digits: Int? = nil, uppercase: Bool = false) {
     let count = digits ?? max(1, (64 - value.leadingZeroBitCount + 3) / 4)
+    let letters = uppercase ? UInt8(ascii: "A") - 10 : UInt8(ascii: "a") - 10
     for shift in stride(from: 4 * (count - 1), through: 0, by: -4) {
-      append(shift < 64 ? Self.hexDigits[Int((value >> UInt64(shift)) & 0xF)] : UInt8(ascii: "0"))
+      let digit = shift < 64 ? UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF : 0
+      append(digit < 10 ? UInt8(ascii: "0") + digit : letters + digit)
     }
   }
 }

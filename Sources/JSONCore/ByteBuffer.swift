@@ -27,7 +27,7 @@ public struct ByteBuffer: ~Copyable {
   }
 
   /// Appends `bytes`.
-  @inlinable mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     table.append(contentsOf: bytes)
   }
 
@@ -40,8 +40,9 @@ public struct ByteBuffer: ~Copyable {
     }
   }
 
-  /// Appends the bytes of a literal (a fixed key or punctuation) without going through a `String`.
-  @inlinable public mutating func append(literal: StaticString) {
+  /// Appends the bytes of a literal (a fixed key or punctuation) without going through a `String`. Always
+  /// inlined: the literal's address and length are then constants at the call, and what is left is the copy.
+  @inlinable @inline(__always) public mutating func append(literal: StaticString) {
     literal.withUTF8Buffer { append($0) }
   }
 

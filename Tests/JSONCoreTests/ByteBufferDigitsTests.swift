@@ -47,4 +47,11 @@ import Testing
   func hexWritesExactlyTheDigitsAsked(value: UInt64, digits: Int, text: String) {
     #expect(Self.hex(value, digits: digits) == text)
   }
+
+  @Test(arguments: [0, 0x9, 0xA, 0xFF, 0x2E8ED7, UInt64.max] as [UInt64])
+  func upperCaseHexIsTheStandardLibrarysText(value: UInt64) {
+    var buffer = ByteBuffer(capacity: 4)
+    buffer.append(hex: value, uppercase: true)
+    #expect(buffer.text == String(value, radix: 16, uppercase: true))
+  }
 }

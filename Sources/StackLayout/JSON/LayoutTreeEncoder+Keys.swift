@@ -83,13 +83,16 @@ extension LayoutTreeEncoder {
 
   /// `"name": "#RRGGBB"`, or `"name": {"light": "#…", "dark": "#…"}` for a pair.
   private mutating func color(_ key: StaticString, _ color: Color, _ depth: Int) {
-    guard color.isPair else { return memberString(key, color.hex, depth) }
     begin(key, depth)
-    append("{\"light\": ")
-    appendString(color.light.hex)
-    append(", \"dark\": ")
-    appendString(color.dark.hex)
-    append("}")
+    if color.isPair {
+      append("{\"light\": ")
+      appendHex(color.light)
+      append(", \"dark\": ")
+      appendHex(color.dark)
+      append("}")
+    } else {
+      appendHex(color)
+    }
     end()
   }
 

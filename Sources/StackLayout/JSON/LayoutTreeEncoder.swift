@@ -16,63 +16,84 @@ struct LayoutTreeEncoder: ~Copyable {
     self.out = out
   }
 
-  private enum Step {
-    case node(LayoutNode, depth: Int, last: Bool)
-    case close(depth: Int, last: Bool)
+  /// A stack whose children are being written: its children, the next one's position, their depth, and
+  /// whether the stack is the last of its own siblings.
+  private struct Level {
+    let children: [LayoutNode]
+    var next = 0
+    let depth: Int
+    let last: Bool
   }
 
   /// Writes the tree (without a line feed after it) and hands the bytes back.
   consuming func encode() -> ByteBuffer {
-    var steps: [Step] = [.node(result.root, depth: 0, last: true)]
+    var levels: [Level] = []
     var index = 0
-    var first = true
-    while let step = steps.popLast() {
-      switch step {
-      case .close(let depth, let last):
-        pad(depth + 1)
+    if open(result.root, depth: 0, last: true, frame: &index) {
+      levels.append(Level(children: result.root.children, depth: 2, last: true))
+    }
+    while let top = levels.indices.last {
+      let position = levels[top].next
+      guard position < levels[top].children.count else {
+        let level = levels.removeLast()
+        pad(level.depth - 1)
         append("]\n")
-        closeObject(depth, last: last)
-      case .node(let node, let depth, let last):
-        if !first { pad(depth) }
-        first = false
-        append("{\n")
-        let frame = index < result.frames.count ? result.frames[index] : .zero
-        index += 1
-        writeKeys(of: node, depth: depth + 1)
-        pad(depth + 1)
-        appendFrame(frame)
-        guard node.isStack else {
-          append("\n")
-          closeObject(depth, last: last)
-          continue
-        }
-        append(",\n")
-        pad(depth + 1)
-        guard !node.children.isEmpty else {
-          append("\"children\": []\n")
-          closeObject(depth, last: last)
-          continue
-        }
-        append("\"children\": [\n")
-        steps.append(.close(depth: depth, last: last))
-        let count = node.children.count
-        for (position, child) in node.children.enumerated().reversed() {
-          steps.append(.node(child, depth: depth + 2, last: position == count - 1))
-        }
+        closeObject(level.depth - 2, last: level.last)
+        continue
+      }
+      levels[top].next += 1
+      let depth = levels[top].depth
+      let last = position == levels[top].children.count - 1
+      pad(depth)
+      if open(levels[top].children[position], depth: depth, last: last, frame: &index) {
+        levels.append(Level(children: levels[top].children[position].children, depth: depth + 2, last: last))
       }
     }
     out.removeLast()
     return out
   }
 
-  /// Appends a prepared fragment: a key with its quotes and colon, or punctuation.
-  mutating func append(_ fragment: StaticString) {
+  /// Writes `node` from its `{` (its indent is the caller's) to its `}`, or, for a stack with children, to
+  /// the line that opens them; true in that case. `frame` is the index of the node's frame, moved on.
+  private mutating func open(_ node: LayoutNode, depth: Int, last: Bool, frame: inout Int) -> Bool {
+    append("{\n")
+    let rect = frame < result.frames.count ? result.frames[frame] : .zero
+    frame += 1
+    writeKeys(of: node, depth: depth + 1)
+    pad(depth + 1)
+    appendFrame(rect)
+    guard node.isStack else {
+      append("\n")
+      closeObject(depth, last: last)
+      return false
+    }
+    append(",\n")
+    pad(depth + 1)
+    guard !node.children.isEmpty else {
+      append("\"children\": []\n")
+      closeObject(depth, last: last)
+      return false
+    }
+    append("\"children\": [\n")
+    return true
+  }
+
+  /// Appends a prepared fragment: a key with its quotes and colon, or punctuation (inlined, so that the copy is of
+  /// a constant address and length).
+  @inline(__always) mutating func append(_ fragment: StaticString) {
     out.append(literal: fragment)
   }
 
   /// Appends `text` as a quoted, escaped JSON string.
   mutating func appendString(_ text: String) {
     JSONWriter.string(text, to: &out)
+  }
+
+  /// Appends `color`'s `"#RRGGBB"` (or `"#RRGGBBAA"`), quoted (the digits need no escaping).
+  mutating func appendHex(_ color: Color) {
+    out.append(UInt8(ascii: "\""))
+    color.appendHex(to: &out)
+    out.append(UInt8(ascii: "\""))
   }
 
   /// Appends `value` as the layout JSON writes numbers (``LayoutJSON/number(_:)``).

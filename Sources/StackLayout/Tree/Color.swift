@@ -1,3 +1,5 @@
+import JSONCore
+
 /// An sRGB colour with alpha, each component in 0…1; or, like a dynamic `UIColor`, a light/dark pair of them
 /// that a renderer resolves for the colour scheme it draws (`resolved(for:)`).
 ///
@@ -63,17 +65,24 @@ public struct Color: Sendable, Hashable {
 
   /// `#RRGGBB`, or `#RRGGBBAA` when not opaque; components rounded to 8 bits (of the light colour).
   public var hex: String {
-    let parts = alpha >= 1 ? [red, green, blue] : [red, green, blue, alpha]
-    return "#" + parts.map { Color.byteHex($0) }.joined()
+    var out = ByteBuffer(capacity: 9)
+    appendHex(to: &out)
+    return out.text
+  }
+
+  /// Appends ``hex`` to `out`, each component by JSONCore's hex writer.
+  public func appendHex(to out: inout ByteBuffer) {
+    func byte(_ component: Double) {
+      out.append(hex: UInt64((component * 255).rounded()), digits: 2, uppercase: true)
+    }
+    out.append(UInt8(ascii: "#"))
+    byte(red)
+    byte(green)
+    byte(blue)
+    if alpha < 1 { byte(alpha) }
   }
 
   private static func clamp(_ value: Double) -> Double {
     value.isNaN ? 0 : (min(max(value, 0), 1) * 255).rounded() / 255
-  }
-
-  private static func byteHex(_ component: Double) -> String {
-    let byte = Int((component * 255).rounded())
-    let text = String(byte, radix: 16, uppercase: true)
-    return byte < 16 ? "0" + text : text
   }
 }
