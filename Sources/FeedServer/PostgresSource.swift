@@ -78,7 +78,7 @@ public final class PostgresSource: FeedSource, Sendable {
       let generation = memo.generationBeforeRead()
       if !hears { try reader.ignoreCommits() }
       let changed = hears ? try reader.feedChanged() : nil
-      let answers = changed.flatMap { memo.answers(forReadFrom: generation, feedChanged: $0) }
+      let answers = changed.flatMap { memo.answers(forReadFrom: generation, change: $0 ? .unknown : .none) }
       return try connection.read {
         try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
       }
@@ -93,7 +93,10 @@ public final class PostgresSource: FeedSource, Sendable {
       return try writers.using(
         opening: { Writer(connection: try connect(to: writeLocation)) },
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
-        { writer in try writer.connection.write { try body(.postgres(writer.connection)) } })
+        { writer in
+          let db = StoreConnection.postgres(writer.connection)
+          return try db.write { try body(db) }
+        })
     } catch let error as PostgresError where error.isBusy {
       throw StoreUnavailable(description: "the database \(writeName) cannot be written now: \(error.message)")
     } catch let error as ConnectionPoolExhausted {

@@ -18,18 +18,22 @@ import SQLiteCore
 ///
 /// The server's one ``AnswerMemo`` is shared by every connection. A read begins its transaction with
 /// `PRAGMA data_version`, which changes on a connection whenever another connection (any process) committed since
-/// its previous read (<https://www.sqlite.org/pragma.html#pragma_data_version>): that is "the feed changed" of the
-/// memo's generation protocol (``AnswerMemo``), so an answer is only ever served to a read of the version of the
-/// feed it was made from.
+/// its previous read (<https://www.sqlite.org/pragma.html#pragma_data_version>); when it did, the read reads the
+/// store's change counter (``StoreChanges``) in the same snapshot: moved on, that is "the feed changed" of the
+/// memo's generation protocol (``AnswerMemo``), with the counter's value, so every connection that sees one commit
+/// agrees on one generation; unmoved, the commits were bookkeeping (the tokens' last uses) and the answers hold.
+/// An answer is only ever served to a read of the version of the feed it was made from.
 ///
-/// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo:
-/// every commit of theirs is another connection's commit for the readers, so their `data_version` changes.
+/// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo,
+/// and move the change counter on (`StoreConnection.write`).
 public final class SQLiteSource: FeedSource, Sendable {
   private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
     let database: Database
     let file: FileIdentity
     /// `PRAGMA data_version` at the connection's previous read; `nil` before its first.
     var dataVersion: Int64?
+    /// The store's change counter (``StoreChanges``) at the connection's previous read.
+    var changes: UInt64 = 0
 
     init(database: Database, file: FileIdentity) {
       self.database = database
@@ -84,9 +88,7 @@ public final class SQLiteSource: FeedSource, Sendable {
         // The first statement of the transaction: it starts the read, so the version is the one every later
         // query of this read sees.
         let version = try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0
-        let changed = version != reader.dataVersion
-        reader.dataVersion = version
-        let answers = memo.answers(forReadFrom: generation, feedChanged: changed)
+        let answers = memo.answers(forReadFrom: generation, change: try change(on: reader, at: version))
         return try body(FeedSnapshot(memo: answers, registry: registry, database: .sqlite(database)))
       }
     }
@@ -102,6 +104,18 @@ public final class SQLiteSource: FeedSource, Sendable {
     }
   }
 
+  /// What `reader`'s read, whose snapshot has `version` as its `PRAGMA data_version`, learns for step 2 of the
+  /// memo's protocol: nothing when no connection committed since its previous read, or only bookkeeping (the
+  /// store's change counter stayed); the counter's new value when it moved; unknown on a new connection.
+  private func change(on reader: Reader, at version: Int64) throws -> AnswerMemo.Change {
+    guard version != reader.dataVersion else { return .none }
+    let isFirstRead = reader.dataVersion == nil
+    let changes = try StoreChanges.count(in: .sqlite(reader.database))
+    defer { (reader.dataVersion, reader.changes) = (version, changes) }
+    if isFirstRead { return .unknown }
+    return changes == reader.changes ? .none : .counted(changes)
+  }
+
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, waiting up to the busy timeout for another
   /// writer) of the file at ``path``; ``StoreUnavailable`` when it is missing, cannot be opened or stays locked.
   /// A constraint the write breaks is thrown as it is (a plugin checks its rows before writing them).
@@ -111,7 +125,10 @@ public final class SQLiteSource: FeedSource, Sendable {
       return try writers.using(
         reusing: { $0.file == file }, opening: { Writer(database: try open(readOnly: false), file: file) },
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy && !$0.isConstraint } ?? false },
-        { writer in try writer.database.write { try body(.sqlite(writer.database)) } })
+        { writer in
+          let db = StoreConnection.sqlite(writer.database)
+          return try db.write { try body(db) }
+        })
     } catch let error as DatabaseError where !error.isConstraint {
       throw StoreUnavailable(description: "the database \(path) cannot be written now: \(error.message)")
     } catch let error as ConnectionPoolExhausted {

@@ -90,17 +90,24 @@ extension StoreConnection: SQLConnection {
     }
   }
 
-  /// Runs `body` in a write transaction.
-  @inlinable public func write<T>(_ body: () throws -> T) throws -> T {
+  /// Runs `body` in a write transaction, which also moves the store's change counter on (``StoreChanges``): every
+  /// write of the store that can change what a feed shows goes through here.
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    func changing() throws -> T {
+      let result = try body()
+      try StoreChanges.bump(in: self)
+      return result
+    }
     switch self {
-    case .sqlite(let db): return try db.write(body)
-    case .postgres(let db): return try db.write(body)
+    case .sqlite(let db): return try db.write(changing)
+    case .postgres(let db): return try db.write(changing)
     }
   }
 
   /// Runs `body` in a write transaction of bookkeeping that no remembered answer depends on (API tokens' last
-  /// use): on PostgreSQL its commit is not announced (`write(announced: false)`), so the servers' answer memos
-  /// keep their answers. On SQLite it is an ordinary write: any commit moves the readers' `PRAGMA data_version`.
+  /// use): the store's change counter (``StoreChanges``) stays, so the servers' answer memos keep their answers —
+  /// on SQLite the readers find `PRAGMA data_version` moved and the counter not, on PostgreSQL the commit is not
+  /// announced (`write(announced: false)`).
   @inlinable public func bookkeepingWrite<T>(_ body: () throws -> T) throws -> T {
     switch self {
     case .sqlite(let db): return try db.write(body)

@@ -131,8 +131,8 @@ struct AnswerMemoTests {
   @Test("budget 0 remembers nothing: no read gets the memo")
   func off() {
     let memo = AnswerMemo(budget: 0)
-    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), feedChanged: false) == nil)
-    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), feedChanged: true) == nil)
+    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), change: .none) == nil)
+    #expect(memo.answers(forReadFrom: memo.generationBeforeRead(), change: .unknown) == nil)
   }
 
   @Test(
@@ -141,17 +141,36 @@ struct AnswerMemoTests {
   func protocolSteps() throws {
     let memo = AnswerMemo(budget: 1 << 20)
     let g0 = memo.generationBeforeRead()
-    #expect(try #require(memo.answers(forReadFrom: g0, feedChanged: false)).generation == g0)
-    let own = try #require(memo.answers(forReadFrom: g0, feedChanged: true))
+    #expect(try #require(memo.answers(forReadFrom: g0, change: .none)).generation == g0)
+    let own = try #require(memo.answers(forReadFrom: g0, change: .unknown))
     #expect(own.generation == g0 + 1)
     #expect(memo.generationBeforeRead() == g0 + 1)
     // Two reads begin; both find the feed changed; the second to bump had another read's bump in between.
     let first = memo.generationBeforeRead()
     let second = memo.generationBeforeRead()
-    #expect(memo.answers(forReadFrom: first, feedChanged: true)?.generation == first + 1)
-    #expect(memo.answers(forReadFrom: second, feedChanged: true) == nil)
+    #expect(memo.answers(forReadFrom: first, change: .unknown)?.generation == first + 1)
+    #expect(memo.answers(forReadFrom: second, change: .unknown) == nil)
     #expect(memo.generationBeforeRead() == first + 2, "the read without the memo still bumped")
     // A read that did not find the feed changed keeps its step-1 generation, even if others bumped since.
-    #expect(memo.answers(forReadFrom: first, feedChanged: false)?.generation == first)
+    #expect(memo.answers(forReadFrom: first, change: .none)?.generation == first)
+  }
+
+  @Test(
+    "counted changes: the reads that see one commit share one generation; an older count gets no memo and bumps nothing"
+  )
+  func countedChanges() throws {
+    let memo = AnswerMemo(budget: 1 << 20)
+    let g0 = memo.generationBeforeRead()
+    // Three connections' reads begin before any of them sees commit 7; the first to see it bumps.
+    #expect(memo.answers(forReadFrom: g0, change: .counted(7))?.generation == g0 + 1)
+    #expect(memo.answers(forReadFrom: g0, change: .counted(7)) == nil, "began before the bump: no memo")
+    let later = memo.generationBeforeRead()
+    #expect(memo.answers(forReadFrom: later, change: .counted(7))?.generation == g0 + 1, "joins, no bump")
+    #expect(memo.answers(forReadFrom: later, change: .counted(6)) == nil, "a snapshot older than the generation")
+    #expect(memo.generationBeforeRead() == g0 + 1, "one commit, one bump")
+    #expect(memo.answers(forReadFrom: later, change: .counted(8))?.generation == g0 + 2)
+    // Unknown (a new connection) always bumps, and the next count bumps again.
+    #expect(memo.answers(forReadFrom: g0 + 2, change: .unknown)?.generation == g0 + 3)
+    #expect(memo.answers(forReadFrom: g0 + 3, change: .counted(8))?.generation == g0 + 4)
   }
 }

@@ -23,12 +23,12 @@ struct MemoGenerationTests {
     return FeedAPI.source(at: location, registry: registry, limits: limits)
   }
 
-  /// Commits a new title for every feed item from a connection of its own, as another process would (announced
-  /// on PostgreSQL, as every write of the store is).
+  /// Commits a new title for every feed item from a connection of its own, as another process writing through
+  /// the store would (the change counter moved on; announced on PostgreSQL).
   private func commit(_ test: TestAPI, title: String) throws {
     let sql = "UPDATE feed_item SET title = '\(title)'"
     switch test.database.backend {
-    case .sqlite: try test.database.execute(sql)
+    case .sqlite: try test.database.execute("BEGIN; \(sql); UPDATE store_changes SET n = n + 1; COMMIT")
     case .postgres:
       let writer = try PostgresCore.Connection(test.database.argument)
       try writer.write { try writer.execute(sql) }
@@ -82,6 +82,55 @@ struct MemoGenerationTests {
         #expect(text(fourth.memo?[Self.key]) == "New", "the memo works on across reads of one generation")
       }
     }
+  }
+
+  @Test(
+    "one commit makes one generation whatever the number of connections: the first read to see it remembers a page, the other connections' reads find it",
+    arguments: [3, 4])
+  func oneCommitOneGeneration(connections: Int) throws {
+    let test = try TestAPI(.sqlite)
+    let source = try source(test)
+    let answer = HTTPResponse(status: 200, body: Array("page".utf8))
+    // Opens `connections` connections (each read runs inside the previous one's) and gives each its snapshot.
+    func nested(_ count: Int, _ body: ([FeedSnapshot]) throws -> Void) throws {
+      func open(_ reads: [FeedSnapshot]) throws {
+        guard reads.count < count else { return try body(reads) }
+        try source.read { try open(reads + [$0]) }
+      }
+      try open([])
+    }
+    try nested(connections) { reads in reads[0].memo?.remember(answer, for: Self.key) }  // offered once
+    try source.write { db in try db.execute("UPDATE feed_item SET title = 'New'", []) }
+    var generations: [UInt64?] = []
+    var found: [String?] = []
+    try nested(connections) { reads in
+      for read in reads {
+        generations.append(read.memo?.generation)
+        found.append(text(read.memo?[Self.key]))
+        read.memo?.remember(answer, for: Self.key)
+      }
+    }
+    #expect(Set(generations).count == 1 && generations[0] != nil, "\(generations)")
+    #expect(found == [nil] + Array(repeating: "page", count: connections - 1), "composed once, then found")
+  }
+
+  @Test("on SQLite the tokens' last uses written (bookkeeping: the change counter stays) keep the remembered answers")
+  func bookkeepingKeepsTheMemo() throws {
+    let test = try TestAPI(.sqlite)
+    try test.addUsers(["ann"])
+    let ann = try test.token(for: "ann")
+    var api = test.api
+    let uses = TokenUseLog(location: StoreLocation.resolve(option: test.database.argument, environment: [:]))
+    api.tokenUses = uses
+    let page = TestAPI.request("GET", "/v1/feed?limit=5")
+    let before = api.respond(to: page)
+    #expect(api.respond(to: page).body == before.body)
+    // A change the store was not told of (the counter stays): only a composed page would show it.
+    try test.database.execute("UPDATE feed_item SET title = 'Untold'")
+    #expect(test.get("/v1/me", token: ann, api: api).status == 200)
+    uses.flush()
+    #expect(try test.tokens().list().first?.lastUsedAt != nil, "the use was written")
+    #expect(api.respond(to: page).text == before.text, "still remembered after the flush")
   }
 
   @Test(

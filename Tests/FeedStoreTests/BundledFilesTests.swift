@@ -28,7 +28,9 @@ import Testing
     let accounts = BundledFiles.accounts
     #expect(accounts.owner == "account")
     #expect(
-      accounts.migrations.map(\.name) == ["0004_account_users", "0006_account_tokens", "0007_account_idempotency"])
+      accounts.migrations.map(\.name) == [
+        "0004_account_users", "0006_account_tokens", "0007_account_idempotency", "0009_account_changes",
+      ])
     for migration in accounts.migrations {
       let files = try RepositoryFiles.files(under: [
         "Migrations/account/\(migration.name).sql", "Migrations/account/postgres/\(migration.name).sql",

@@ -91,7 +91,8 @@ import Testing
         applied 0006_account_tokens
         applied 0007_account_idempotency
         applied 0008_header_users
-        \(database) is up to date (8 migration(s) applied)
+        applied 0009_account_changes
+        \(database) is up to date (9 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -100,7 +101,7 @@ import Testing
     #expect(
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
-        + "0006_account_tokens\n0007_account_idempotency\n0008_header_users")
+        + "0006_account_tokens\n0007_account_idempotency\n0008_header_users\n0009_account_changes")
   }
 
   @Test(arguments: Backend.available)

@@ -11,29 +11,41 @@ import Synchronization
 ///
 /// 1. ``generationBeforeRead()``, before anything of the read (before its snapshot starts, and on SQLite before
 ///    the file is looked up): the generation `g0`.
-/// 2. The read learns whether the feed changed on its connection since that connection's previous read (SQLite:
-///    `PRAGMA data_version` differs, read as the statement that starts the snapshot; PostgreSQL: a commit was
-///    announced, asked just before the snapshot). A connection's first read (a new connection or session) counts
-///    as changed.
-/// 3. ``answers(forReadFrom:feedChanged:)``: when it changed, the read bumps the generation — always, whether or
-///    not it may use the memo then. It uses the memo with `g0` when nothing changed; with its own bump `g0 + 1`
-///    when it changed and nobody else bumped between its step 1 and its bump; else it is served without the memo
-///    (nothing looked up, nothing remembered).
+/// 2. The read learns what changed on its connection since that connection's previous read (a ``Change``).
+///    SQLite: `PRAGMA data_version` differs, read as the statement that starts the snapshot, and then the store's
+///    change counter (`StoreChanges`, moved on by every write that can change what a feed shows, by no
+///    bookkeeping) read in that snapshot: ``Change/counted(_:)`` with its value when it moved, ``Change/none``
+///    when only bookkeeping committed. PostgreSQL: a commit was announced, asked just before the snapshot
+///    (``Change/unknown``; bookkeeping is not announced). A connection's first read (a new connection or session)
+///    is ``Change/unknown``.
+/// 3. ``answers(forReadFrom:change:)``: on a change the read bumps the generation — always, whether or not it may
+///    use the memo then — except that a counted change to the value the current generation was bumped for
+///    (another connection saw the same commit first) bumps nothing, so one commit makes one generation whatever
+///    the number of connections. It uses the memo with `g0` when nothing changed, or when its counted value is
+///    the current generation's and that is still `g0`; with its own bump `g0 + 1` when nobody else bumped
+///    between its step 1 and its bump; else it is served without the memo (nothing looked up, nothing
+///    remembered).
 ///
-/// Why a read never gets an answer made from a snapshot that misses a commit `C` its own snapshot has: let `R2`
-/// see `C` and `R1` miss it, both with generation `g`. The first read on `R2`'s connection that sees `C` found
-/// the feed changed and bumped, after `C` (its snapshot began after `C`; PostgreSQL announces a commit only
-/// once it is visible), to a value `v ≤ g` (that read is `R2` or came before it). `R1`'s `g` existed when `R1`
-/// did step 1 (a generation loaded then), or is `R1`'s own bump with no bump between its step 1 and it (so any
-/// value below `g` existed at step 1). If `v = g`, `g` was made after `C`, so it is `R1`'s own bump — but then
-/// `R2`'s connection made `v`, not `R1`. If `v < g`, the bump to `v` came before `R1`'s step 1, which came before
-/// `R1`'s snapshot (and on SQLite before `R1` looked up the file), so `R1` sees `C`. Either way a contradiction.
-/// A file replaced at its path is the same case: a connection to the new file is new (it bumps), and a read of
-/// the old file looked it up, after its step 1, before the replacement.
+/// A change here means a change of what a feed shows: a commit that leaves the change counter where it was
+/// changes no answer. Why a read never gets an answer made from a snapshot that misses such a commit `C` its own
+/// snapshot has: let `R2` see `C` and `R1` miss it, both with generation `g`. The first read on `R2`'s connection
+/// that sees `C` found the feed changed (on SQLite its counter is `C`'s value or later, its previous read's was
+/// earlier: the writers take turns) and either bumped, after `C` (its snapshot began after `C`; PostgreSQL
+/// announces a commit only once it is visible), to a value `v`, or took the current generation `v` bumped for
+/// its own counter value, by a read whose snapshot has that value, so also after `C`; `v ≤ g` (that read is `R2`
+/// or came before it). `R1`'s `g` existed when `R1` did step 1 (a generation loaded then), or is `R1`'s own bump
+/// with no bump between its step 1 and it (so any value below `g` existed at step 1). If `v = g`, `g` was made
+/// after `C`, so it is `R1`'s own bump — but then `R2`'s connection did not bump it, and did not take it either:
+/// `R1` bumped it for its own counter value, which is before `C`'s, or for no value. If `v < g`, `v` was made
+/// before `R1`'s step 1, which came before `R1`'s snapshot (and on SQLite before `R1` looked up the file), so
+/// `R1` sees `C`. Either way a contradiction. A file replaced at its path is the same case: a connection to the
+/// new file is new (it bumps), and a read of the old file looked it up, after its step 1, before the
+/// replacement.
 ///
 /// The memo itself keeps the answers of one generation: a lookup or an answer of a newer one forgets them all
-/// (lazily: the bump does not take the lock), one of an older one finds nothing and keeps nothing. After a
-/// commit, each connection bumps once, so a few reads are made without the memo until they have all seen it.
+/// (lazily: the bump does not take the memo's lock), one of an older one finds nothing and keeps nothing. After a
+/// commit, on SQLite the first read that sees it bumps and the other connections' reads join its generation; on
+/// PostgreSQL each connection bumps once, so a few reads are made without the memo until they have all seen it.
 ///
 /// **Budget.** The answers (bodies, headers, keys, counted by ``size(of:key:)``) and the admission filter
 /// (``Doorkeeper``: 1/64 of the budget) never take more than the budget. An answer is admitted when its key was
@@ -45,6 +57,19 @@ final class AnswerMemo: Sendable {
   /// The most bytes of answers (the budget less the admission filter's share).
   let answerLimit: Int
   private let generation = Atomic<UInt64>(0)
+  /// The change counter's value the current generation was bumped for (`nil`: none known); every bump is made
+  /// holding it.
+  private let bumpedFor = Mutex<UInt64?>(nil)
+
+  /// What a read learned at step 2 of the protocol (above).
+  enum Change: Equatable {
+    /// Nothing a feed shows changed since the connection's previous read.
+    case none
+    /// The store's change counter moved on to this value (SQLite, read in the read's snapshot).
+    case counted(UInt64)
+    /// Something may have changed, which commit unknown: a first read, or a commit announced on PostgreSQL.
+    case unknown
+  }
   private let state: Mutex<State>
 
   private struct State {
@@ -77,14 +102,26 @@ final class AnswerMemo: Sendable {
     generation.load(ordering: .sequentiallyConsistent)
   }
 
-  /// Step 3 of a read (above), once its snapshot has started: bumps the generation when `feedChanged`, and gives
-  /// the answers the read may use, or `nil` (no memo for this read: another read bumped meanwhile, or the budget
-  /// is 0). `before` is the read's step 1.
-  func answers(forReadFrom before: UInt64, feedChanged: Bool) -> RememberedAnswers? {
+  /// Step 3 of a read (above), once its snapshot has started: bumps the generation on a `change` (once per
+  /// counted value), and gives the answers the read may use, or `nil` (no memo for this read: another read bumped
+  /// meanwhile, its counted value is older than the current generation's, or the budget is 0). `before` is the
+  /// read's step 1.
+  func answers(forReadFrom before: UInt64, change: Change) -> RememberedAnswers? {
     guard budget > 0 else { return nil }
-    guard feedChanged else { return RememberedAnswers(memo: self, generation: before) }
-    let bumped = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
-    return bumped == before &+ 1 ? RememberedAnswers(memo: self, generation: bumped) : nil
+    let usable: UInt64? = bumpedFor.withLock { bumpedFor in
+      switch change {
+      case .none: return before
+      case .counted(let value) where bumpedFor.map({ value <= $0 }) ?? false:
+        return value == bumpedFor && generation.load(ordering: .sequentiallyConsistent) == before ? before : nil
+      case .counted(let value):
+        bumpedFor = value
+      case .unknown:
+        bumpedFor = nil
+      }
+      let bumped = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+      return bumped == before &+ 1 ? bumped : nil
+    }
+    return usable.map { RememberedAnswers(memo: self, generation: $0) }
   }
 
   /// The answer remembered for `key` in `generation`, if any.

@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// The answer memo as one read sees it: the answers of the generation of the feed that read may use
-/// (``AnswerMemo/answers(forReadFrom:feedChanged:)``), made from the same version of the feed as its snapshot.
+/// (``AnswerMemo/answers(forReadFrom:change:)``), made from the same version of the feed as its snapshot.
 struct RememberedAnswers: Sendable {
   /// The server's memo.
   let memo: AnswerMemo
