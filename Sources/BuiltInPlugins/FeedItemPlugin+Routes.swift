@@ -3,12 +3,15 @@ import FeedPlugins
 import FeedStore
 import SQLCore
 
-extension FeedItemPlugin: RowWriter {
+extension FeedItemPlugin: RowRoutes {
   /// `POST /v1/feed-items`, `PATCH` and `DELETE /v1/feed-items/{id}`, for admins; `PATCH` and `DELETE` need
   /// `If-Match` with the item's `ETag` as `GET /v1/rows/feed_item/{id}` gives it.
   public var routes: [RowRoute] {
+    // The item as `GET /v1/rows/feed_item/{id}` shows it, read locked for the write.
     let current: RowRoute.Target = { request, db in
-      try loadRow(id: request.parameter("id"), from: db, context: request.context)
+      try db.queryOne(SQL.byID + db.dialect.locking(table: "feed_item"), [.text(request.parameter("id"))]) { row in
+        self.row(for: viewModel(for: try Self.item(row), context: request.context))
+      }
     }
     return [
       RowRoute(.post, "/v1/feed-items", scope: .admin, body: Rules.new) { request, db in try create(request, db) },

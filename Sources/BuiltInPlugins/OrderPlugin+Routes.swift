@@ -10,7 +10,7 @@ import SQLCore
   import Foundation
 #endif
 
-extension OrderPlugin: RowWriter {
+extension OrderPlugin: RowRoutes {
   enum WriteSQL {
     static let product = "SELECT title, image FROM product WHERE id = $1"
     /// The order's time: now, or just after the user's latest order when that is later (same millisecond, a
@@ -58,7 +58,9 @@ extension OrderPlugin: RowWriter {
       },
       RowRoute(
         .patch, "/v1/orders/{id}", scope: .admin, body: Rules.change,
-        target: { request, db in try load(request.parameter("id"), db).map { row(for: $0.order, request) } },
+        target: { request, db in
+          try load(request.parameter("id"), db, locking: true).map { row(for: $0.order, request) }
+        },
         handler: { request, db in try setStatus(request, db) }),
     ]
   }
@@ -93,10 +95,14 @@ extension OrderPlugin: RowWriter {
     return .created(row(for: order, request), location: "/v1/orders/\(id)")
   }
 
-  /// The order `id` and its owner, or `nil` when there is none.
-  private func load(_ id: String, _ db: StoreConnection) throws -> (order: Order, owner: String)? {
+  /// The order `id` and its owner, or `nil` when there is none; `locking`: its `orders` row locked for the write
+  /// transaction (a route's target).
+  private func load(_ id: String, _ db: StoreConnection, locking: Bool = false) throws -> (
+    order: Order, owner: String
+  )? {
     var found: (order: Order, owner: String)?
-    try db.query(WriteSQL.order, [.text(id)]) { row in
+    let sql = locking ? WriteSQL.order + db.dialect.locking(table: "orders") : WriteSQL.order
+    try db.query(sql, [.text(id)]) { row in
       if found == nil {
         found = (try Self.order(row), try row.string(at: 7))
       }

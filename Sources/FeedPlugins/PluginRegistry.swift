@@ -2,11 +2,13 @@ import FeedStore
 import SQLCore
 import StackLayout
 
-/// A registry that cannot work: two plugins share a kind, a seed file, a migration name or a route (method and
-/// path pattern), a route taking a body declares no rules for it (``RowRoute/body``), one kind is another followed by `_` (so migration names could belong to either), a kind has
-/// characters a cursor cannot carry, more than one plugin streams, or a plugin claims the core accounts (the
-/// kind `account`, or the users' seed files); or a plugin made a card with a tappable part that has no
-/// accessibility label (``PluginRegistry/card(for:)``).
+/// A registry that cannot work: two plugins share a kind, a seed file or a migration name, one kind is another
+/// followed by `_` (so migration names could belong to either), a kind has characters a cursor cannot carry,
+/// more than one plugin streams, or a plugin claims the core accounts (the kind `account`, or the users' seed
+/// files); a route overlaps a path of the core or another route of the same method (the same path shape,
+/// whatever its parameters' names), writes without a scope, or takes a body without rules for it
+/// (``RowRoute/body``); or a plugin made a card with a tappable part that has no accessibility label
+/// (``PluginRegistry/card(for:)``).
 public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one sentence.
   public var description: String
@@ -26,7 +28,7 @@ public struct PluginRegistry: Sendable {
     var files = Set(UserSeedLoader().seedFiles)
     var migrations: [String: String] = [:]
     var stream: String?
-    var routes: [String: String] = [:]
+    var routes: [(route: RowRoute, kind: String)] = []
     for plugin in plugins {
       let kind = plugin.kind
       guard !kind.isEmpty, kind.allSatisfy(FeedCursor.isKindCharacter) else {
@@ -54,17 +56,9 @@ public struct PluginRegistry: Sendable {
             description: "the row kinds \"\(owner)\" and \"\(kind)\" both have a migration named \(migration.name)")
         }
       }
-      for route in (plugin as? any RowWriter)?.routes ?? [] {
-        if route.method.takesBody && route.body == nil {
-          throw PluginRegistryError(
-            description:
-              "the row kind \"\(kind)\" answers \(route.method.rawValue) \(route.pattern) without rules for its body")
-        }
-        if let owner = routes.updateValue(kind, forKey: "\(route.method.rawValue) \(route.pattern)") {
-          throw PluginRegistryError(
-            description:
-              "the row kinds \"\(owner)\" and \"\(kind)\" both answer \(route.method.rawValue) \(route.pattern)")
-        }
+      for route in (plugin as? any RowRoutes)?.routes ?? [] {
+        try Self.check(route, of: kind, against: routes)
+        routes.append((route, kind))
       }
       if plugin.placement == .stream {
         if let stream {
@@ -113,9 +107,47 @@ public struct PluginRegistry: Sendable {
   /// hold their files (`Migrations/account/`, `Seeds/account/`); no plugin may have it.
   public static let accountKind = BundledFiles.accountsOwner
 
-  /// The routes of the plugins that add some (``RowWriter``), in registry order.
+  /// The paths the core's HTTP API answers (FeedServer's endpoints, `GET` and `HEAD`), in the order of their
+  /// meters in the server's metrics. No plugin route may overlap one, whatever its method: a `POST /v1/feed`
+  /// would turn `GET /v1/feed` into 405, a `GET /v1/me/{x}` would answer for `/v1/me/feed`.
+  public static let corePaths = [
+    "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
+    "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
+  ].map(RoutePattern.init)
+
+  /// Throws when `route` of the plugin of `kind` cannot be served beside the core's paths and the routes
+  /// registered before it: a write without a scope, a body without rules, a path shape of the core's (any
+  /// method), or a path shape another route of the same method has.
+  private static func check(_ route: RowRoute, of kind: String, against earlier: [(route: RowRoute, kind: String)])
+    throws(PluginRegistryError)
+  {
+    let named = "\(route.method.rawValue) \(route.pattern)"
+    if route.method.writes, route.scope == nil {
+      throw PluginRegistryError(
+        description: "the row kind \"\(kind)\" answers \(named) without a scope: a route that writes needs one "
+          + "(scope: .write or .admin), or anyone could write")
+    }
+    if route.method.takesBody && route.body == nil {
+      throw PluginRegistryError(description: "the row kind \"\(kind)\" answers \(named) without rules for its body")
+    }
+    if let core = corePaths.first(where: route.pattern.overlaps) {
+      throw PluginRegistryError(
+        description: "the row kind \"\(kind)\" answers \(named), which overlaps the core's \(core) "
+          + "(a plugin may not answer at a path of the core, with any method)")
+    }
+    for (other, owner) in earlier where other.method == route.method && other.pattern.overlaps(route.pattern) {
+      let owners =
+        owner == kind ? "the row kind \"\(kind)\" answers" : "the row kinds \"\(owner)\" and \"\(kind)\" answer"
+      let paths =
+        other.pattern == route.pattern
+        ? "\(named) twice" : "both \(other.method.rawValue) \(other.pattern) and \(named), which overlap"
+      throw PluginRegistryError(description: "\(owners) \(paths) (the same method and path shape)")
+    }
+  }
+
+  /// The routes of the plugins that add some (``RowRoutes``), in registry order.
   public var routes: [RowRoute] {
-    plugins.flatMap { ($0 as? any RowWriter)?.routes ?? [] }
+    plugins.flatMap { ($0 as? any RowRoutes)?.routes ?? [] }
   }
 
   /// The core accounts' migrations and every plugin's, in name order: the order the migrator applies them.

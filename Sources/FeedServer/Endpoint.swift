@@ -1,22 +1,29 @@
+import FeedPlugins
 import FeedStore
 
-/// The paths the API answers.
+/// The core's paths: what the API answers beside the plugins' routes, each with `GET` and `HEAD`.
 enum Endpoint: Equatable {
-  case index, health, ready, feed, render, stack
+  /// `/`: the web page.
+  case page
+  /// `/healthz`, `/readyz`.
+  case health, ready
+  /// `/v1/feed`, `/v1/render`, `/v1/stack`.
+  case feed, render, stack
   /// `/openapi.json`: the API's OpenAPI document (docs/openapi.json).
   case openAPI
   /// `/metrics`: the server's metrics in the Prometheus text format (``Metrics``).
   case metrics
+  /// `/v1/rows/{kind}/{id}`.
   case row(kind: String, id: String)
   /// `/v1/me`: the caller's user.
   case me
   /// `/v1/me/feed`, `/v1/me/render`, `/v1/me/stack`: `/v1/feed`, `/v1/render`, `/v1/stack` for the caller's user.
   case myFeed, myRender, myStack
 
-  /// The endpoint of `path`; a 404 problem for any other path.
-  init(path: String) throws(Problem) {
+  /// The endpoint of `path`; nil for any other path.
+  init?(path: String) {
     switch path {
-    case "/": self = .index
+    case "/": self = .page
     case "/healthz": self = .health
     case "/readyz": self = .ready
     case "/openapi.json": self = .openAPI
@@ -32,26 +39,25 @@ enum Endpoint: Equatable {
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
         !parts[4].isEmpty
-      else {
-        throw Problem(status: 404, detail: "nothing at \(path) (see docs/HTTP.md for the endpoints)")
-      }
+      else { return nil }
       self = .row(kind: String(parts[3]), id: String(parts[4]))
     }
   }
 
-  /// Every path the endpoints answer, as docs/openapi.json writes them (`/v1/rows/{kind}/{id}` for the rows): the
-  /// OpenAPI tests check that the document describes exactly these and the plugins' routes. They are the
-  /// endpoints' `route` labels in the metrics (``Metrics``), in the order of ``index``.
-  static let paths = [
-    "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
-    "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
-  ]
+  /// Every path the endpoints answer, as docs/openapi.json writes them (`/v1/rows/{kind}/{id}` for the rows):
+  /// the paths of the core that no plugin route may overlap (``PluginRegistry/corePaths``). The OpenAPI tests
+  /// check that the document describes exactly these and the plugins' routes. They are the endpoints' `route`
+  /// labels in the metrics (``Metrics``), in the order of ``place``.
+  static let paths = PluginRegistry.corePaths.map(\.description)
 
-  /// The endpoint's place in ``paths`` (its meter in ``Metrics``; a test checks that each path's endpoint has
+  /// The methods every endpoint answers, as `Allow` lists them in a 405 answer.
+  static let methods = ["GET", "HEAD"]
+
+  /// The endpoint's place in ``paths``: its meter in ``Metrics`` (a test checks that each path's endpoint has
   /// that path's place).
-  var index: Int {
+  var place: Int {
     switch self {
-    case .index: 0
+    case .page: 0
     case .health: 1
     case .ready: 2
     case .openAPI: 3
@@ -67,26 +73,23 @@ enum Endpoint: Equatable {
     }
   }
 
-  /// The methods the endpoint answers, as `Allow` lists them in a 405 answer.
-  var methods: [String] { ["GET", "HEAD"] }
-
   /// Whether the answer is made for the caller's user (the `/v1/me` routes): it then needs a token, and its
   /// memo key, ETag and `Cache-Control` are the user's.
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack: true
-    case .index, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row: false
+    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row: false
     }
   }
 
-  /// The scope a `method` request needs, nil when it needs no token: the personal routes need `read`, and with
+  /// The scope a request needs, nil when it needs no token: the personal routes need `read`, and with
   /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`, `/readyz`,
   /// `/openapi.json` and `/metrics` never need one.
-  func scope(for method: String, requireAuth: Bool) -> TokenScope? {
+  func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .me, .myFeed, .myRender, .myStack: .read
     case .feed, .render, .stack, .row: requireAuth ? .read : nil
-    case .index, .health, .ready, .openAPI, .metrics: nil
+    case .page, .health, .ready, .openAPI, .metrics: nil
     }
   }
 }

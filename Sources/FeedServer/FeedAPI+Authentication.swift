@@ -1,8 +1,8 @@
 import FeedStore
 import HTTPServer
 
-/// Who a request is from, as ``FeedAPI`` resolves it once per request: the ``Caller`` that endpoints receive,
-/// and the id of the token that proved it (recorded in ``FeedAPI/tokenUses``).
+/// Who a request is from, as ``FeedAPI`` resolves it once per request: the ``Caller`` that endpoints and routes
+/// receive, and the id of the token that proved it (recorded in ``FeedAPI/tokenUses``).
 struct Authentication {
   /// The caller: the token's user and scope, or ``Caller/anonymous``.
   var caller: Caller
@@ -14,48 +14,78 @@ struct Authentication {
 }
 
 extension FeedAPI {
-  /// The authentication of `request` to a route that needs a token of scope `needed` (nil: no token): `given`
-  /// when the embedding code authenticated the caller itself, else the caller its bearer token proves
-  /// (``verifiedCaller(of:in:)``, in `snapshot`: the read that answers the request, so a token revoked before
-  /// it began is refused). A route that needs no token does not look at one.
+  /// The one way a request is authenticated, for the read endpoints and the plugins' routes alike: the caller of
+  /// `request` to what needs a token of scope `needed` (nil: no token, and none is looked at), verified in `db`
+  /// — the transaction that answers the request (a write's own, or the read's), on the primary database — so a
+  /// token revoked before that transaction began is refused. `given` is a caller the embedding code
+  /// authenticated itself.
   ///
-  /// Throws 401 `invalid_token` for a bad token, and ``Problem/scope(_:refusedTo:)`` when the caller's scope is
-  /// smaller than `needed`: 401 `WWW-Authenticate: Bearer` without a token, 403 `error="insufficient_scope"`
-  /// with one (RFC 6750 §3). No message contains the token.
+  /// Throws what ``checkPresented(_:needing:as:)`` throws, 401 `invalid_token` for a token that is unknown,
+  /// revoked, not a token at all, or whose user is gone, and ``Problem/scope(_:refusedTo:)`` (403
+  /// `insufficient_scope`) when the token's scope is smaller than `needed` (RFC 6750 §3). No message contains
+  /// the token.
+  ///
+  /// In a write (`writing`), the token's row stays locked until the write ends (``TokenStore/verify(_:locking:)``):
+  /// a revocation committed while the write runs waits for it, so no write commits under a revoked token.
   func authenticate(
-    _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, in snapshot: FeedSnapshot
+    _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, in db: StoreConnection,
+    writing: Bool = false
   ) throws -> Authentication {
-    guard let needed else { return .anonymous }
-    let authentication =
-      try given.map { Authentication(caller: $0, token: nil) } ?? verifiedCaller(of: request, in: snapshot)
-    guard authentication.caller.allows(needed) else { throw Problem.scope(needed, refusedTo: authentication.caller) }
-    return authentication
-  }
-
-  /// The caller of a request to a plugin's route (``RowWriter``, which checks the scope the route needs):
-  /// `given`, else the one the bearer token proves, verified in a read of its own (only when a token was
-  /// sent). With ``requireAuth`` it needs at least `read`, as every `/v1` route does.
-  func routeCaller(of request: HTTPRequest, as given: Caller?) throws -> Authentication {
-    var authentication = given.map { Authentication(caller: $0, token: nil) } ?? .anonymous
-    if given == nil, case .bearer = Credential(request) {
-      authentication = try source.read { snapshot in try verifiedCaller(of: request, in: snapshot) }
+    guard let needed, let presented = try checkPresented(request, needing: needed, as: given) else {
+      return given.map { Authentication(caller: $0, token: nil) } ?? .anonymous
     }
-    if requireAuth, !authentication.caller.allows(.read) {
-      throw Problem.scope(.read, refusedTo: authentication.caller)
-    }
-    return authentication
-  }
-
-  /// The caller `request`'s bearer token proves, looked up in `snapshot`: anonymous without one (no
-  /// `Authorization`, or another scheme); 401 with `WWW-Authenticate: Bearer error="invalid_token"` when the
-  /// token sent is unknown, revoked, not a token at all, or its user is gone.
-  func verifiedCaller(of request: HTTPRequest, in snapshot: FeedSnapshot) throws -> Authentication {
-    guard case .bearer(let presented) = Credential(request) else { return .anonymous }
-    guard let token = try TokenStore(snapshot.database).verify(presented) else {
+    guard let token = try TokenStore(db).verify(presented, locking: writing) else {
       throw Problem(
         status: 401, detail: "the token sent is not valid: unknown, revoked, or its user is gone",
         headers: [HTTPField("WWW-Authenticate", #"Bearer error="invalid_token""#)])
     }
-    return Authentication(caller: Caller(user: token.user, scope: token.scope), token: token.id)
+    let caller = Caller(user: token.user, scope: token.scope)
+    guard caller.allows(needed) else { throw Problem.scope(needed, refusedTo: caller) }
+    return Authentication(caller: caller, token: token.id)
+  }
+
+  /// Runs `body` in one read of the feed for the caller of `request` to what needs a token of scope `needed`,
+  /// authenticated (``authenticate(_:needing:as:in:writing:)``) in that read — or, when the feed is read from a replica
+  /// (``FeedSource/readsReplica``), in a read of the primary just before it: tokens are revoked there, and a
+  /// replica may not have replayed the revocation yet. `usedToken` is the id of the token verified, if any.
+  func read<T>(
+    _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, usedToken: inout String?,
+    _ body: (FeedSnapshot, Caller) throws -> T
+  ) throws -> T {
+    if source.readsReplica, needed != nil, given == nil {
+      let authentication = try source.readPrimary { db in
+        try authenticate(request, needing: needed, as: given, in: db)
+      }
+      usedToken = authentication.token
+      return try source.read { snapshot in try body(snapshot, authentication.caller) }
+    }
+    return try source.read { snapshot in
+      let authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
+      usedToken = authentication.token
+      return try body(snapshot, authentication.caller)
+    }
+  }
+
+  /// What can be told of the request's authentication before the store is read, checked first so that a
+  /// request without a usable credential is refused before its body is read: the bearer token to verify
+  /// (nil when nothing needs verifying: no token `needed`, or a `given` caller, whose scope is checked here).
+  /// Throws 400 `invalid_request` for a malformed `Authorization: Bearer …` (RFC 6750 §3.1), and
+  /// ``Problem/scope(_:refusedTo:)`` — 401 `WWW-Authenticate: Bearer` — when a token is needed and none is sent.
+  func checkPresented(_ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?) throws(Problem)
+    -> String?
+  {
+    guard let needed else { return nil }
+    if let given {
+      guard given.allows(needed) else { throw Problem.scope(needed, refusedTo: given) }
+      return nil
+    }
+    switch Credential(request) {
+    case .none: throw Problem.scope(needed, refusedTo: .anonymous)
+    case .malformed:
+      throw Problem(
+        status: 400, detail: "the Authorization header is malformed: Bearer takes one token (Bearer TOKEN)",
+        headers: [HTTPField("WWW-Authenticate", #"Bearer error="invalid_request""#)])
+    case .bearer(let token): return token
+    }
   }
 }

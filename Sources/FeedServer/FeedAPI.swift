@@ -28,7 +28,7 @@ public struct FeedAPI: Sendable {
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
   let defaultZone: any UTCOffsetSource
-  /// The plugins' routes (``RowWriter``).
+  /// The plugins' routes (``RowRoutes``).
   let routes: [RowRoute]
   /// The clock of the writes (``RowRequest/now``, when idempotency keys expire); tests set another.
   public var now: @Sendable () -> Date = Date.init
@@ -72,14 +72,16 @@ public struct FeedAPI: Sendable {
 
   /// The answer to `request`; never throws, never crashes on client input.
   ///
-  /// A data endpoint's answer is made in one read of the store, or taken from the memo of answers made from
-  /// the same version of the feed (``FeedSnapshot/memo``), so it is always the answer for the feed as the store
-  /// has it when the request is read.
+  /// The request's destination — a core endpoint or a plugin's route (``RowRoutes``, e.g. `POST /v1/me/orders`)
+  /// — is found once (``destination(of:)``: 404, 405). A data endpoint's answer is made in one read of the
+  /// store, or taken from the memo of answers made from the same version of the feed (``FeedSnapshot/memo``), so
+  /// it is always the answer for the feed as the store has it when the request is read; a route's in one
+  /// transaction of its own.
   ///
-  /// The caller is resolved once from the request's bearer token (``Credential``), in that same read and
-  /// before the memo is asked (``authenticate(_:needing:as:in:)``): a route that needs a token answers 401 or
-  /// 403 without one that allows it, and an answer made for one user is remembered under that user only.
-  /// A plugin's route (``RowWriter``, e.g. `POST /v1/me/orders`) gets the caller its token proves.
+  /// The caller is resolved once, the same way for both (``authenticate(_:needing:as:in:writing:)``): from the
+  /// request's bearer token (``Credential``), verified in the transaction that answers — before the memo is
+  /// asked, in the write itself — so a route that needs a token answers 400, 401 or 403 without one that
+  /// allows it, and an answer made for one user is remembered under that user only.
   public func respond(to request: HTTPRequest) -> HTTPResponse {
     respond(to: request, caller: nil)
   }
@@ -104,30 +106,23 @@ public struct FeedAPI: Sendable {
   }
 
   /// The answer to `request` from `given`, or (nil) from the caller its bearer token proves, counted in
-  /// ``metrics`` under its route.
+  /// ``metrics`` under its destination.
   private func respond(to request: HTTPRequest, caller given: Caller?) -> HTTPResponse {
     let start = ContinuousClock.now
     var response: HTTPResponse
     var usedToken: String?
     var parameters = request.query
     var form = JSONForm.compact
-    var meter = metrics.otherMeter
+    let destination = destination(of: request)
     do {
-      let route = routes.firstIndex { $0.pattern.match(request.path) != nil }
-      let endpoint = route == nil ? try? Endpoint(path: request.path) : nil
-      meter = route.map { routeMeters[$0] } ?? endpoint?.index ?? meter
       form = try JSONForm(taking: &parameters)
-      if route != nil {
-        let authentication = try routeCaller(of: request, as: given)
-        usedToken = authentication.token
-        guard let answer = try routed(request, parameters: parameters, form: form, as: authentication.caller)
-        else {
-          throw Problem(status: 404, detail: "nothing at \(request.path) (see docs/HTTP.md for the endpoints)")
-        }
-        response = answer
-      } else {
+      switch try destination.answerer(for: request) {
+      case .endpoint(let endpoint):
         response = try endpointAnswer(
-          request, at: endpoint ?? Endpoint(path: request.path), parameters: parameters, form: form, as: given,
+          request, at: endpoint, parameters: parameters, form: form, as: given, usedToken: &usedToken)
+      case .route(let route, let pathParameters):
+        response = try routed(
+          request, to: route, pathParameters: pathParameters, query: parameters, form: form, as: given,
           usedToken: &usedToken)
       }
     } catch {
@@ -137,7 +132,8 @@ public struct FeedAPI: Sendable {
     if let usedToken { tokenUses?.record(usedToken) }
     let finished = Self.finished(response, request)
     metrics.record(
-      meter, status: finished.status, since: start, bytes: request.method == "HEAD" ? 0 : finished.body.count)
+      destination.meter, status: finished.status, since: start,
+      bytes: request.method == "HEAD" ? 0 : finished.body.count)
     return finished
   }
 
@@ -153,49 +149,65 @@ public struct FeedAPI: Sendable {
     }
   }
 
-  /// The answer of the read `endpoint` (at `request`'s path) to `given`, or to the caller its bearer token
+  /// The answer of the core's `endpoint` (at `request`'s path) to `given`, or to the caller its bearer token
   /// proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken` is the
-  /// id of the token verified, if any.
+  /// id of the token verified, if any. The endpoints that read no store answer at once, `/readyz` reads every
+  /// time, and the data endpoints are remembered (``remembered(_:at:query:form:as:usedToken:_:)``).
   private func endpointAnswer(
     _ request: HTTPRequest, at endpoint: Endpoint, parameters: [HTTPField], form: JSONForm, as given: Caller?,
     usedToken: inout String?
   ) throws -> HTTPResponse {
-    guard endpoint.methods.contains(request.method) else {
-      let methods = endpoint.methods
-      let spoken =
-        methods.dropLast().joined(separator: ", ") + (methods.count > 1 ? " and " : "")
-        + (methods.last ?? "")
-      throw Problem(
-        status: 405, detail: "\(request.path) answers \(spoken), not \(request.method)",
-        headers: [HTTPField("Allow", methods.joined(separator: ", "))])
-    }
-    let query = Query(parameters)
+    var query = Query(parameters)
     let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
-    if endpoint == .index || endpoint == .health || endpoint == .openAPI {  // the endpoints that do not read the store
-      var parameters = query
-      let made =
-        switch endpoint {
-        case .index: try Self.index(&parameters)
-        case .health: try Self.health(&parameters)
-        default: try Self.openAPI(&parameters)
-        }
-      let page = Self.tagged(form.apply(to: made), traits: Self.traits(asked: query))
-      return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
-    }
-    if endpoint == .metrics {  // counts read now: never tagged, never remembered
-      var parameters = query
-      return Self.encoded(try metricsPage(&parameters), gzipFrom: gzipFrom, compresses: compresses)
-    }
-    if endpoint == .ready {  // a probe of the store: read every time, never from the memo
+    let fixed: HTTPResponse
+    switch endpoint {
+    case .page: fixed = try Self.page(&query)
+    case .health: fixed = try Self.health(&query)
+    case .openAPI: fixed = try Self.openAPI(&query)
+    case .metrics:  // counts read now: never tagged, never remembered
+      return Self.encoded(try metricsPage(&query), gzipFrom: gzipFrom, compresses: compresses)
+    case .ready:  // a probe of the store: read every time, never from the memo
       try query.finish()
       let probed = try source.read { snapshot in form.apply(to: try ready(snapshot)) }
       return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
+    case .feed, .myFeed:
+      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+        query, snapshot, caller in try feed(&query, snapshot, viewer: caller.user)
+      }
+    case .render, .myRender:
+      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+        query, snapshot, caller in try render(&query, snapshot, viewer: caller.user)
+      }
+    case .stack, .myStack:
+      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+        query, snapshot, caller in try stack(&query, snapshot, viewer: caller.user)
+      }
+    case .row(let kind, let id):
+      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+        query, snapshot, _ in try row(kind: kind, id: id, &query, snapshot)
+      }
+    case .me:
+      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+        query, snapshot, caller in
+        try query.finish()
+        return try me(caller.user, snapshot)
+      }
     }
-    return try source.read { snapshot in
-      let needed = endpoint.scope(for: request.method, requireAuth: requireAuth)
-      let authentication = try authenticate(request, needing: needed, as: given, in: snapshot)
-      usedToken = authentication.token
-      let viewer = endpoint.isPersonal ? authentication.caller.user : nil
+    let page = Self.tagged(form.apply(to: fixed), traits: Self.traits(asked: Query(parameters)))
+    return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
+  }
+
+  /// The answer of a data endpoint: made by `make` — given the query, one read of the store and the caller,
+  /// whose user is the viewer of a personal endpoint and the anonymous user otherwise — or taken from the memo
+  /// of that read's version of the feed, under the request as sent and the viewer.
+  private func remembered(
+    _ request: HTTPRequest, at endpoint: Endpoint, query: Query, form: JSONForm, as given: Caller?,
+    usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
+  ) throws -> HTTPResponse {
+    let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
+    let needed = endpoint.scope(requireAuth: requireAuth)
+    return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
+      let viewer = endpoint.isPersonal ? caller.user : nil
       // The query as sent holds the trait parameters and `pretty`: an answer laid out for AX3 is never served
       // for L, an indented one never for a compact one.
       // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
@@ -213,7 +225,7 @@ public struct FeedAPI: Sendable {
         metrics.countMemo(hit: false)
         // A read runs again after a lost connection: each run takes the request's parameters afresh.
         var parameters = query
-        let made = try answer(endpoint, caller: authentication.caller, query: &parameters, in: snapshot)
+        let made = try make(&parameters, snapshot, endpoint.isPersonal ? caller : .anonymous)
         identity = Self.encoded(
           Self.tagged(form.apply(to: made), viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
           compresses: compresses)
@@ -241,38 +253,19 @@ public struct FeedAPI: Sendable {
     return conditional(response, ifNoneMatch: request.header("If-None-Match"))
   }
 
-  /// The answer of `endpoint` to `caller`: the anonymous routes compose the feed for the user `default`, the
-  /// `/v1/me` routes for the caller's user.
-  private func answer(_ endpoint: Endpoint, caller: Caller, query: inout Query, in snapshot: FeedSnapshot) throws
-    -> HTTPResponse
-  {
-    let viewer = endpoint.isPersonal ? caller.user : Caller.anonymous.user
-    switch endpoint {
-    case .index:
-      return try Self.index(&query)
-    case .health: return try Self.health(&query)
-    case .openAPI: return try Self.openAPI(&query)
-    case .metrics: return try metricsPage(&query)
-    case .ready: return try ready(snapshot)
-    case .feed, .myFeed: return try feed(&query, snapshot, viewer: viewer)
-    case .render, .myRender: return try render(&query, snapshot, viewer: viewer)
-    case .stack, .myStack: return try stack(&query, snapshot, viewer: viewer)
-    case .row(let kind, let id): return try row(kind: kind, id: id, &query, snapshot)
-    case .me:
-      try query.finish()
-      return try me(caller.user, snapshot)
-    }
-  }
-
   /// A 200 answer with its `ETag` and `Cache-Control: no-cache` (store, but revalidate: the feed changes);
   /// other answers as they are. An answer made for a `viewer` (the `/v1/me` routes) has a tag of that user's
-  /// (two users never share one, even for equal bodies), `Cache-Control: private, no-cache` (no shared cache
-  /// keeps it) and `Vary: Authorization`. An answer laid out for `traits` has a tag of that trait set's.
-  static func tagged(_ response: HTTPResponse, viewer: String? = nil, traits: Traits = .default) -> HTTPResponse {
+  /// (two users never share one, even for equal bodies); it, and an answer that `isPrivate` (a plugin's route
+  /// that needs a token, e.g. `GET /v1/orders/{id}`, for its owner only), says `Cache-Control: private,
+  /// no-cache` (no shared cache keeps it) and `Vary: Authorization`. An answer laid out for `traits` has a tag
+  /// of that trait set's.
+  static func tagged(
+    _ response: HTTPResponse, viewer: String? = nil, traits: Traits = .default, isPrivate: Bool = false
+  ) -> HTTPResponse {
     guard response.status == 200 else { return response }
     var response = response
     let tag = HTTPField("ETag", EntityTag.of(response.body, viewer: viewer, traits: traits))
-    if viewer != nil {
+    if viewer != nil || isPrivate {
       response.headers += [tag, HTTPField("Cache-Control", "private, no-cache"), HTTPField("Vary", "Authorization")]
     } else {
       response.headers += [tag, HTTPField("Cache-Control", "no-cache")]
@@ -317,7 +310,7 @@ public struct FeedAPI: Sendable {
   /// `GET /?width=W&content_size=C&direction=D&scheme=S`: the web page. Its script reads `width` and the traits
   /// from its address and asks for the cards with them, so they are only checked here; a `scheme` forces the
   /// page's own colours to it (without one, the page follows the browser's `prefers-color-scheme`).
-  private static func index(_ query: inout Query) throws(Problem) -> HTTPResponse {
+  private static func page(_ query: inout Query) throws(Problem) -> HTTPResponse {
     _ = try query.width()
     let scheme = try query.traitOptions().scheme
     try query.finish()

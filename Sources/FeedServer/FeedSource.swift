@@ -16,6 +16,12 @@ public protocol FeedSource: Sendable {
   /// docs/RELIABILITY.md §8, "A 201 means committed, and stays"). Throws ``StoreUnavailable`` when the
   /// store cannot be written now (missing, locked beyond the busy timeout, unreachable).
   func write<T>(_ body: (StoreConnection) throws -> T) throws -> T
+  /// Whether ``read(_:)`` reads another database than ``write(_:)`` writes (a replica, `serve --read-db`):
+  /// tokens are then verified on the primary (``readPrimary(_:)``), where they are revoked, and not on a replica
+  /// that may not have replayed the revocation yet.
+  var readsReplica: Bool { get }
+  /// Runs `body` in one read transaction of the database ``write(_:)`` writes (the primary).
+  func readPrimary<T>(_ body: (StoreConnection) throws -> T) throws -> T
   /// Frees what the store's idle connections keep between requests (their page caches), when the server has
   /// no request to answer.
   func releaseIdleMemory()
@@ -25,6 +31,14 @@ public protocol FeedSource: Sendable {
 }
 
 extension FeedSource {
+  /// Reads and writes go to one database.
+  public var readsReplica: Bool { false }
+
+  /// A ``read(_:)``: reads and writes go to one database.
+  public func readPrimary<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+    try read { snapshot in try body(snapshot.database) }
+  }
+
   /// Nothing to free.
   public func releaseIdleMemory() {}
 

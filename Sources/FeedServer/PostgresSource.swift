@@ -89,18 +89,30 @@ public final class PostgresSource: FeedSource, Sendable {
   /// when the database cannot be reached. Unlike a read, a write is never run again after a lost connection:
   /// it may have committed (an `Idempotency-Key` makes the client's retry safe).
   public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+    try onPrimary(writing: true) { db in try db.write { try body(db) } }
+  }
+
+  /// Whether reads go to a replica (`--read-db`): another URL than writes.
+  public var readsReplica: Bool { location.path != writeLocation.path }
+
+  /// Runs `body` in one read transaction of the database writes go to, on a connection of the writes' pool.
+  public func readPrimary<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+    try onPrimary(writing: false) { db in try db.read { try body(db) } }
+  }
+
+  /// Runs `body` on a connection of the writes' pool to the database writes go to; ``StoreUnavailable`` when
+  /// it cannot be reached, or no connection was free in time.
+  private func onPrimary<T>(writing: Bool, _ body: (StoreConnection) throws -> T) throws -> T {
+    let verb = writing ? "written" : "read"
     do {
       return try writers.using(
         opening: { Writer(connection: try connect(to: writeLocation)) },
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
-        { writer in
-          let db = StoreConnection.postgres(writer.connection)
-          return try db.write { try body(db) }
-        })
+        { writer in try body(.postgres(writer.connection)) })
     } catch let error as PostgresError where error.isBusy {
-      throw StoreUnavailable(description: "the database \(writeName) cannot be written now: \(error.message)")
+      throw StoreUnavailable(description: "the database \(writeName) cannot be \(verb) now: \(error.message)")
     } catch let error as ConnectionPoolExhausted {
-      throw StoreUnavailable(error, database: writeName, reading: false)
+      throw StoreUnavailable(error, database: writeName, reading: !writing)
     }
   }
 

@@ -4,18 +4,25 @@ import SQLCore
 import StackLayout
 import Testing
 
-/// A stub kind that adds routes.
-struct StubWriter: RowWriter {
+/// A stub kind that adds routes: each of `paths` as `METHOD /path` (`POST` when no method is given), of
+/// `scope`.
+struct StubRoutes: RowRoutes, CustomTestStringConvertible {
   var kind: String
   var paths: [String]
+  var scope: TokenScope? = .admin
   /// The rules of the routes' bodies (`nil`: none, which the registry refuses).
   var body: RecordRules? = RecordRules([.text("name", TextRule(maximumLength: 10))])
   var placement: RowPlacement { .trailing }
   var migrations: [Migration] { [] }
   var seedFiles: [String] { [] }
   var routes: [RowRoute] {
-    paths.map { RowRoute(.post, $0, scope: .admin, body: body) { _, _ in .deleted } }
+    paths.map { text in
+      let parts = text.split(separator: " ")
+      let method = parts.count > 1 ? RowRoute.Method(rawValue: String(parts[0])) ?? .post : .post
+      return RowRoute(method, String(parts.last ?? ""), scope: scope, body: body) { _, _ in .deleted }
+    }
   }
+  var testDescription: String { "\(kind): \(paths.joined(separator: ", "))" }
 
   func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
   func writeSeed(_ seed: Int, to db: StoreConnection) throws {}
@@ -52,21 +59,86 @@ struct StubWriter: RowWriter {
     #expect(RoutePattern(pattern).match(path) == parameters)
   }
 
-  @Test func theRegistryCollectsRoutesAndRefusesOneRouteTwice() throws {
-    let registry = try PluginRegistry([
-      StubWriter(kind: "a", paths: ["/v1/a"]), StubWriter(kind: "b", paths: ["/v1/b"]),
+  @Test(
+    "patterns overlap when a path could match both, whatever their parameters' names",
+    arguments: [
+      ("/v1/me/{x}", "/v1/me/feed", true),
+      ("/v1/me/{x}", "/v1/me/{y}", true),
+      ("/v1/{a}/orders", "/v1/me/{b}", true),
+      ("/v1/orders/{id}", "/v1/orders", false),
+      ("/v1/orders/{id}", "/v1/orders/{id}/lines", false),
+      ("/v1/orders/{id}", "/v1/order/{id}", false),
+      ("/", "/{x}", true),
+      ("/", "/v1", false),
     ])
-    #expect(registry.routes.map(\.pattern.description) == ["/v1/a", "/v1/b"])
-    let error = #expect(throws: PluginRegistryError.self) {
-      try PluginRegistry([StubWriter(kind: "a", paths: ["/v1/x"]), StubWriter(kind: "b", paths: ["/v1/x"])])
-    }
-    #expect(error?.description == #"the row kinds "a" and "b" both answer POST /v1/x"#)
+  func patternsOverlap(one: String, two: String, overlap: Bool) {
+    #expect(RoutePattern(one).overlaps(RoutePattern(two)) == overlap)
+    #expect(RoutePattern(two).overlaps(RoutePattern(one)) == overlap)
   }
 
-  @Test func theRegistryRefusesARouteTakingABodyWithoutRulesForIt() throws {
-    let error = #expect(throws: PluginRegistryError.self) {
-      try PluginRegistry([StubWriter(kind: "a", paths: ["/v1/a"], body: nil)])
-    }
-    #expect(error?.description == #"the row kind "a" answers POST /v1/a without rules for its body"#)
+  @Test func theRegistryCollectsRoutesInOrder() throws {
+    let registry = try PluginRegistry([
+      StubRoutes(kind: "a", paths: ["/v1/a", "GET /v1/a/{id}"]), StubRoutes(kind: "b", paths: ["/v1/b"]),
+      StubRoutes(kind: "c", paths: ["GET /v1/a"], scope: nil),
+    ])
+    #expect(
+      registry.routes.map { "\($0.method.rawValue) \($0.pattern)" } == [
+        "POST /v1/a", "GET /v1/a/{id}", "POST /v1/b", "GET /v1/a",
+      ])
   }
+
+  @Test(
+    "the registry refuses a route that overlaps the core's or another of its method, a write without a scope, a body without rules",
+    arguments: [
+      (
+        [StubRoutes(kind: "a", paths: ["/v1/x"]), StubRoutes(kind: "b", paths: ["/v1/x"])],
+        #"the row kinds "a" and "b" answer POST /v1/x twice (the same method and path shape)"#
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["GET /v1/x/{id}"]), StubRoutes(kind: "b", paths: ["GET /v1/x/{key}"])],
+        #"the row kinds "a" and "b" answer both GET /v1/x/{id} and GET /v1/x/{key}, which overlap (the same "#
+          + "method and path shape)"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["PATCH /v1/x/{id}", "PATCH /v1/x/latest"])],
+        #"the row kind "a" answers both PATCH /v1/x/{id} and PATCH /v1/x/latest, which overlap (the same "#
+          + "method and path shape)"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["/v1/feed"])],
+        #"the row kind "a" answers POST /v1/feed, which overlaps the core's /v1/feed (a plugin may not answer "#
+          + "at a path of the core, with any method)"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["GET /v1/me/{x}"])],
+        #"the row kind "a" answers GET /v1/me/{x}, which overlaps the core's /v1/me/feed (a plugin may not "#
+          + "answer at a path of the core, with any method)"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["GET /v1/rows/a/special"])],
+        #"the row kind "a" answers GET /v1/rows/a/special, which overlaps the core's /v1/rows/{kind}/{id} (a "#
+          + "plugin may not answer at a path of the core, with any method)"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["DELETE /v1/a/{id}"], scope: nil)],
+        #"the row kind "a" answers DELETE /v1/a/{id} without a scope: a route that writes needs one "#
+          + "(scope: .write or .admin), or anyone could write"
+      ),
+      (
+        [StubRoutes(kind: "a", paths: ["/v1/a"], body: nil)],
+        #"the row kind "a" answers POST /v1/a without rules for its body"#
+      ),
+    ])
+  func refusals(plugins: [StubRoutes], message: String) {
+    let error = #expect(throws: PluginRegistryError.self) { try PluginRegistry(plugins) }
+    #expect(error?.description == message)
+  }
+
+  @Test func routesOfOneShapeWithOtherMethodsAreFine() throws {
+    let registry = try PluginRegistry([
+      StubRoutes(kind: "a", paths: ["GET /v1/x/{id}"]), StubRoutes(kind: "b", paths: ["PATCH /v1/x/{key}"]),
+    ])
+    #expect(registry.routes.count == 2)
+  }
+
 }

@@ -27,7 +27,17 @@ import Testing
     Case(target: "/v1/me/render", authorization: nil, status: 401, challenge: "Bearer"),
     Case(target: "/v1/me/stack", authorization: nil, status: 401, challenge: "Bearer"),
     Case(target: "/v1/me", authorization: "Basic YW5uOnB3", status: 401, challenge: "Bearer"),
-    Case(target: "/v1/me", authorization: "Bearer", status: 401, challenge: #"Bearer error="invalid_token""#),
+    // RFC 6750 §3.1: a malformed header is 400 invalid_request, not an invalid token.
+    Case(target: "/v1/me", authorization: "Bearer", status: 400, challenge: #"Bearer error="invalid_request""#),
+    Case(target: "/v1/me", authorization: "Bearer   ", status: 400, challenge: #"Bearer error="invalid_request""#),
+    Case(target: "/v1/me", authorization: "Bearer a b", status: 400, challenge: #"Bearer error="invalid_request""#),
+    Case(target: "/v1/me", authorization: "Bearer to,ken", status: 400, challenge: #"Bearer error="invalid_request""#),
+    Case(target: "/v1/me", authorization: "Bearer =abc", status: 400, challenge: #"Bearer error="invalid_request""#),
+    Case(
+      target: "/v1/feed", authorization: "Bearer", requireAuth: true, status: 400,
+      challenge: #"Bearer error="invalid_request""#),
+    Case(
+      target: "/v1/me", authorization: "Bearer a-._~+/z==", status: 401, challenge: #"Bearer error="invalid_token""#),
     Case(target: "/v1/me", authorization: "Bearer nope", status: 401, challenge: #"Bearer error="invalid_token""#),
     Case(target: "/v1/me", authorization: "Bearer REVOKED", status: 401, challenge: #"Bearer error="invalid_token""#),
     Case(target: "/v1/me", authorization: "Bearer TOKEN", status: 200),
@@ -41,6 +51,7 @@ import Testing
     // Without requireAuth the anonymous routes answer anyone and look at no token.
     Case(target: "/v1/feed", authorization: nil, status: 200),
     Case(target: "/v1/feed", authorization: "Bearer nope", status: 200),
+    Case(target: "/v1/feed", authorization: "Bearer", status: 200),
     // With it every /v1 route needs a token; / and /healthz do not.
     Case(target: "/v1/feed", authorization: nil, requireAuth: true, status: 401, challenge: "Bearer"),
     Case(target: "/v1/render", authorization: nil, requireAuth: true, status: 401, challenge: "Bearer"),
@@ -98,7 +109,7 @@ import Testing
         let request = TestAPI.request("POST", "/v1/me", headers: [HTTPField("Authorization", "Bearer \(token ?? "")")])
         let outcome = Result {
           try test.api.source.read { snapshot in
-            try test.api.authenticate(request, needing: needed, as: nil, in: snapshot).caller
+            try test.api.authenticate(request, needing: needed, as: nil, in: snapshot.database).caller
           }
         }
         switch outcome {

@@ -96,10 +96,10 @@ struct MetricsTests {
     #expect(LatencyBuckets.bucket(of: 20_000_000_000) == LatencyBuckets.bounds.count)
   }
 
-  @Test("each endpoint's meter is its path's: Endpoint.index is its place in Endpoint.paths")
-  func endpointIndex() throws {
-    for (index, path) in Endpoint.paths.enumerated() {
-      #expect(try Endpoint(path: path).index == index, "\(path)")
+  @Test("each endpoint's meter is its path's: Endpoint.place is its place in Endpoint.paths")
+  func endpointPlace() throws {
+    for (place, path) in Endpoint.paths.enumerated() {
+      #expect(try #require(Endpoint(path: path)).place == place, "\(path)")
     }
   }
 

@@ -47,4 +47,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
     return parameters
   }
+
+  /// Whether a path could match both this pattern and `other`: as many segments, each pair equal literals or
+  /// at least one a parameter, whatever the parameters' names (`/v1/me/{x}` overlaps `/v1/me/feed` and
+  /// `/v1/me/{y}`; `/v1/orders/{id}` does not overlap `/v1/orders`).
+  public func overlaps(_ other: RoutePattern) -> Bool {
+    guard segments.count == other.segments.count else { return false }
+    return zip(segments, other.segments).allSatisfy { pair in
+      switch pair {
+      case (.literal(let one), .literal(let two)): one == two
+      default: true
+      }
+    }
+  }
 }

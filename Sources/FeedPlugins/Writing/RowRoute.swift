@@ -1,12 +1,14 @@
 import FeedStore
 import SQLCore
 
-/// A route a row plugin adds to the HTTP API (``RowWriter``): its method and path, the scope a caller's token
+/// A route a row plugin adds to the HTTP API (``RowRoutes``): its method and path, the scope a caller's token
 /// needs, and the handler, which runs in one transaction of the store (a write transaction for every method
-/// but `GET`). The server does the rest the same way for every route: it finds the route, checks the token's
-/// scope (401/403), parses the JSON body (415/413/400) and checks it by the route's ``body`` rules (422 naming
-/// the field), checks `If-Match` against the route's ``target`` (428/412), turns a handler's ``SeedError`` into
-/// a 422 naming the field, and answers the row the handler returns as `GET /v1/rows/{kind}/{id}` shows it.
+/// but `GET`). The server does the rest the same way for every route: it finds the route, checks the token
+/// (400/401/403, in the route's transaction), parses the JSON body (415/413/400) and checks it by the route's
+/// ``body`` rules (422 naming the field), checks `If-Match` and `If-None-Match` against the route's ``target``
+/// (428/412), turns a handler's ``SeedError`` into a 422 naming the field, and answers the row the handler
+/// returns as `GET /v1/rows/{kind}/{id}` shows it. The registry refuses a write route without a scope, and a
+/// route whose method and path shape another route (or the core) has (``PluginRegistry``).
 ///
 ///     RowRoute(.patch, "/v1/feed-items/{id}", scope: .admin, body: Rules.change, target: { request, db in … }) {
 ///       request, db in
@@ -28,11 +30,18 @@ public struct RowRoute: Sendable {
 
     /// Whether requests of this method carry a JSON body.
     public var takesBody: Bool { self == .post || self == .patch }
+
+    /// Whether the method changes the store (every method but `GET`): such a route runs in a write transaction
+    /// and needs a scope.
+    public var writes: Bool { self != .get }
   }
 
   /// What a handler or a target is given: the request and the store connection, inside the transaction.
   public typealias Handler = @Sendable (RowRequest, StoreConnection) throws -> RowOutcome
-  /// Finds the row a request changes, as its `GET` shows it; `nil` when there is none (404).
+  /// Finds the row a request changes, as its `GET` shows it; `nil` when there is none (404). It runs in the
+  /// write's transaction and must read the row locked (its `SELECT` ending with
+  /// `db.dialect.locking(table:)`: `FOR UPDATE` on PostgreSQL), so that the version `If-Match` was checked
+  /// against is the one the handler changes: of two writers sending one tag, exactly one succeeds.
   public typealias Target = @Sendable (RowRequest, StoreConnection) throws -> FeedRow?
 
   /// The method.
@@ -44,8 +53,9 @@ public struct RowRoute: Sendable {
   /// What the request body may contain (a method that takes a body): the kind's rules, the ones its seed
   /// records follow, which the server checks before the handler runs and docs/openapi.json states.
   public let body: RecordRules?
-  /// When set, the request must carry `If-Match` (else 428) naming the `ETag` of this row as `GET` gives it
-  /// (else 412); a missing row is 404. Runs in the handler's transaction, before it.
+  /// When set, the request must carry `If-Match` (else 428) naming an `ETag` of this row as `GET` gives it
+  /// (compact or `pretty=1`, identity or gzip; else 412), and any `If-None-Match` must name none of them (nor
+  /// be `*`; else 412); a missing row is 404. Runs in the handler's transaction, before it.
   public let target: Target?
   /// Whether a `POST` may carry `Idempotency-Key`: the server then answers a repeated request (same caller,
   /// key and body) with the first one's answer, without running the handler again.
@@ -67,16 +77,4 @@ public struct RowRoute: Sendable {
     self.isIdempotent = isIdempotent
     self.handler = handler
   }
-}
-
-/// A row plugin that adds routes to the HTTP API: its writes (and reads that are not `/v1/rows`), e.g. the
-/// order plugin's `POST /v1/me/orders`. The server routes to them without knowing the kind; a plugin that does
-/// not adopt this protocol adds none.
-///
-///     extension BannerPlugin: RowWriter {
-///       var routes: [RowRoute] { [RowRoute(.post, "/v1/banners", scope: .admin) { request, db in … }] }
-///     }
-public protocol RowWriter: RowPlugin {
-  /// The routes, each answered by its handler.
-  var routes: [RowRoute] { get }
 }

@@ -9,7 +9,7 @@ import SQLCore
 ///
 ///     let keys = IdempotencyKeys(db)
 ///     switch try keys.claim(user: "u1", key: "k1", request: "POST /v1/me/orders\n{…}", now: ms) { … }
-///     try keys.record(user: "u1", key: "k1", IdempotencyKeys.Answer(status: 201, location: …, body: …))
+///     try keys.record(user: "u1", key: "k1", status: 201, location: "/v1/orders/o-1", body)
 public struct IdempotencyKeys {
   private enum SQL {
     static let expire = "DELETE FROM idempotency_keys WHERE created_at < $1"
@@ -25,29 +25,12 @@ public struct IdempotencyKeys {
   /// A key is kept at least this long (milliseconds): 24 hours.
   public static let lifetime: Int64 = 24 * 60 * 60 * 1000
 
-  /// What a request answered.
-  public struct Answer: Sendable, Hashable {
-    /// The status, e.g. 201.
-    public var status: Int
-    /// The `Location`, if any.
-    public var location: String?
-    /// The body.
-    public var body: [UInt8]
-
-    /// An answer.
-    public init(status: Int, location: String?, body: [UInt8]) {
-      self.status = status
-      self.location = location
-      self.body = body
-    }
-  }
-
   /// What a claim found.
   public enum Claim: Sendable, Hashable {
     /// The key is new (or its row expired): the request runs, then records its answer.
     case claimed
-    /// The key was used by the same request, which answered this.
-    case answered(Answer)
+    /// The key was used by the same request, which answered this: its status, `Location` and body.
+    case answered(status: Int, location: String?, body: [UInt8])
     /// The key was used by another request (another route or body).
     case usedByAnotherRequest
   }
@@ -72,16 +55,17 @@ public struct IdempotencyKeys {
     }
     guard let found, let status = found.status else { return .claimed }  // the row this transaction inserted
     guard found.request == request else { return .usedByAnotherRequest }
-    return .answered(Answer(status: Int(status), location: found.location, body: Array((found.body ?? "").utf8)))
+    return .answered(status: Int(status), location: found.location, body: Array((found.body ?? "").utf8))
   }
 
-  /// Records the answer of the request that claimed `key` of `user`, in its transaction.
-  public func record(user: String, key: String, _ answer: Answer) throws {
+  /// Records the answer of the request that claimed `key` of `user` — its status, `Location` and body — in
+  /// its transaction.
+  public func record(user: String, key: String, status: Int, location: String?, _ body: [UInt8]) throws {
     try db.execute(
       SQL.record,
       [
-        .text(user), .text(key), .integer(Int64(answer.status)), SQLValue(answer.location),
-        .text(String(decoding: answer.body, as: UTF8.self)),
+        .text(user), .text(key), .integer(Int64(status)), SQLValue(location),
+        .text(String(decoding: body, as: UTF8.self)),
       ])
   }
 }

@@ -86,10 +86,15 @@ public struct TokenStore {
   /// token: that takes a SHA-256 preimage of a 256-bit random secret. The secret itself is never compared.
   /// The comparison of the whole hash afterwards, in constant time, makes the match exact whatever the
   /// database's index compares (collation, padding) and looks at every byte however early they differ.
-  public func verify(_ presented: String) throws -> Token? {
+  ///
+  /// `locking` (in a write transaction): the token's row stays locked (shared) until the transaction ends, so a
+  /// revocation either committed before the look-up, which then refuses the token, or waits for the write to
+  /// end — a write never commits under a token revoked while it ran.
+  public func verify(_ presented: String, locking: Bool = false) throws -> Token? {
     guard let secret = TokenSecret(presented) else { return nil }
     let hash = secret.hash
-    let found = try db.queryOne(SQL.verify, [.text(hash)]) { row in
+    let sql = locking ? SQL.verify + db.dialect.locking(table: "t", shared: true) : SQL.verify
+    let found = try db.queryOne(sql, [.text(hash)]) { row in
       (token: try Self.token(row), hash: try row.string(at: 7))
     }
     guard let found, ConstantTime.equal(found.hash.utf8, hash.utf8) else { return nil }

@@ -5,7 +5,7 @@ import SQLCore
 /// The example's one write: `POST /v1/promos` `{"id", "text"}` (admin) adds a promo after the others, its body
 /// checked by ``PromoPlugin/Rules/new`` (the rules of `promos.json`). The server routes to it without knowing
 /// the kind.
-extension PromoPlugin: RowWriter {
+extension PromoPlugin: RowRoutes {
   private enum WriteSQL {
     static let exists = "SELECT 1 FROM promo WHERE id = $1"
     static let append = "INSERT INTO promo (id, text, rank) SELECT $1, $2, coalesce(max(rank), 0) + 1 FROM promo"
