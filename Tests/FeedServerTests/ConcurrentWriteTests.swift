@@ -112,7 +112,10 @@ struct ConcurrentWriteTests {
     try revoker.execute("UPDATE tokens SET revoked_at = 2 WHERE id = $1", [.text(token.id)])
     let answer = Mutex<HTTPResponse?>(nil)
     let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { [request] in answer.withLock { $0 = api.respond(to: request) } }
+    DispatchQueue.global().async(group: group) { [request] in
+      let response = api.respond(to: request)
+      answer.withLock { $0 = response }
+    }
     // The write waits for the revoking session (unless it wrote without looking: then it is done).
     try Self.waitForLockWaiters(1, on: test.database.argument) { answer.withLock { $0 != nil } }
     try revoker.execute("COMMIT")
