@@ -37,6 +37,18 @@ struct IdempotencyTests {
     #expect(try Self.orders(api) == "4")
   }
 
+  @Test(
+    "a key is the user's: another user's same key and body is another order, whichever user's id sorts first",
+    arguments: Backend.available, [("ada", "bob"), ("bob", "ada")])
+  func keysArePerUser(backend: Backend, users: (first: String, second: String)) throws {
+    let api = try OrderWriteTests.api(backend)
+    let first = Self.place(api, key: "shared", as: .user(users.first, .write))
+    let second = Self.place(api, key: "shared", as: .user(users.second, .write))
+    #expect(first.status == 201 && second.status == 201, "\(second.text)")
+    #expect(second.body != first.body, "\(users.second) got \(users.first)'s answer")
+    #expect(try api.database.query("SELECT count(*) FROM orders WHERE user_id IN ('ada', 'bob')") == "2")
+  }
+
   @Test("the same key with another body (or route) is 422; nothing is written", arguments: Backend.available)
   func anotherBody(backend: Backend) throws {
     let api = try OrderWriteTests.api(backend)
