@@ -152,7 +152,7 @@ public struct FeedAPI: Sendable {
   /// The answer of the core's `endpoint` (at `request`'s path) to `given`, or to the caller its bearer token
   /// proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken` is the
   /// id of the token verified, if any. The endpoints that read no store answer at once, `/readyz` reads every
-  /// time, and the data endpoints are remembered (``remembered(_:at:query:form:as:usedToken:_:)``).
+  /// time, and the data endpoints are remembered (``remembered(_:at:query:form:gzipFrom:as:usedToken:_:)``).
   private func endpointAnswer(
     _ request: HTTPRequest, at endpoint: Endpoint, parameters: [HTTPField], form: JSONForm, as given: Caller?,
     usedToken: inout String?
@@ -171,23 +171,33 @@ public struct FeedAPI: Sendable {
       let probed = try source.read { snapshot in form.apply(to: try ready(snapshot)) }
       return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
     case .feed, .myFeed:
-      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
         query, snapshot, caller in try feed(&query, snapshot, viewer: caller.user)
       }
     case .render, .myRender:
-      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
         query, snapshot, caller in try render(&query, snapshot, viewer: caller.user)
       }
     case .stack, .myStack:
-      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
         query, snapshot, caller in try stack(&query, snapshot, viewer: caller.user)
       }
     case .row(let kind, let id):
-      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
         query, snapshot, _ in try row(kind: kind, id: id, &query, snapshot)
       }
     case .me:
-      return try remembered(request, at: endpoint, query: query, form: form, as: given, usedToken: &usedToken) {
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
         query, snapshot, caller in
         try query.finish()
         return try me(caller.user, snapshot)
@@ -199,12 +209,12 @@ public struct FeedAPI: Sendable {
 
   /// The answer of a data endpoint: made by `make` — given the query, one read of the store and the caller,
   /// whose user is the viewer of a personal endpoint and the anonymous user otherwise — or taken from the memo
-  /// of that read's version of the feed, under the request as sent and the viewer.
+  /// of that read's version of the feed, under the request as sent and the viewer; gzipped from `gzipFrom` bytes on
+  /// (the request's `Accept-Encoding`, read once by the caller).
   private func remembered(
-    _ request: HTTPRequest, at endpoint: Endpoint, query: Query, form: JSONForm, as given: Caller?,
+    _ request: HTTPRequest, at endpoint: Endpoint, query: Query, form: JSONForm, gzipFrom: Int?, as given: Caller?,
     usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
   ) throws -> HTTPResponse {
-    let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
     let needed = endpoint.scope(requireAuth: requireAuth)
     return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
       let viewer = endpoint.isPersonal ? caller.user : nil
