@@ -211,7 +211,7 @@ let package = Package(
       name: "StackfeedCLITests",
       dependencies: [
         "StackfeedCLI", "stackfeed", "stackfeed-promo", "PromoPlugin", "FeedPlugins", "FeedOptions", "FeedStore",
-        "SQLCore", "SQLiteCore", "CardStack", "StackRender", "StackfeedTestSupport",
+        "SQLCore", "SQLiteCore", "StackLayout", "CardStack", "StackRender", "StackfeedTestSupport",
       ],
       // Databases made by earlier builds (OldDatabaseTests).
       exclude: ["Fixtures"]),

@@ -20,10 +20,22 @@ final class TestAPI: CheckedFeedAPI {
 
   /// An API over a new database on `backend`, seeded with the bundled reference feed and `generate` more items
   /// (and the default seeds of the plugins of `registry`, the built-in ones unless given).
-  init(_ backend: Backend = .sqlite, generate: Int = 0, registry: PluginRegistry? = nil) throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-api-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    database = try backend.makeDatabase(in: folder)
+  convenience init(_ backend: Backend = .sqlite, generate: Int = 0, registry: PluginRegistry? = nil) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stackfeed-api-\(UUID().uuidString)")
+    try self.init(database: backend.makeDatabase(in: folder), in: folder, generate: generate, registry: registry)
+  }
+
+  /// An API over `database` (e.g. one of a private cluster), seeded as ``init(_:generate:registry:)`` seeds
+  /// a new one; `folder` (a new temporary one by default) is removed with this value.
+  init(
+    database: TestDatabase, in folder: URL? = nil, generate: Int = 0, registry: PluginRegistry? = nil
+  ) throws {
+    self.folder =
+      folder
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent("stackfeed-api-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: self.folder, withIntermediateDirectories: true)
+    self.database = database
     let registry = try registry ?? PluginRegistry.builtIn()
     let location = StoreLocation.resolve(option: database.argument, environment: [:])
     try Self.seed(location, generate: generate, registry: registry)
