@@ -100,6 +100,7 @@ declare -A effects=(
   [0006_account_tokens]="$(table "'tokens'")"
   [0007_account_idempotency]="$(table "'idempotency_keys'")"
   [0008_header_users]="1 - $(table "'profile'") * (SELECT count(*) FROM stackfeed_migrations WHERE name = '0001_header_profile')"
+  [0009_account_changes]="$(table "'store_changes'")"
 )
 all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
 [ "$all_migrations" = "$(ls Migrations/*/*.sql | xargs -n1 basename | sed 's/\.sql$//' | sort | paste -sd' ')" ] ||
@@ -120,7 +121,7 @@ for round in $(seq 1 "$MIGRATE_ROUNDS"); do
       recorded=0; [[ " $applied " == *" $name "* ]] && recorded=1
       if [ "$applied" = none ] || [ -z "$applied" ]; then
         # Nothing recorded (the queries reading the migrations table cannot run): no table may be there.
-        present=$(q "$db" "SELECT $(table "'profile', 'feed_item', 'orders', 'users', 'tokens', 'idempotency_keys'") > 0")
+        present=$(q "$db" "SELECT $(table "'profile', 'feed_item', 'orders', 'users', 'tokens', 'idempotency_keys', 'store_changes'") > 0")
       else
         present=$(q "$db" "SELECT (${effects[$name]}) > 0")
       fi
