@@ -226,7 +226,8 @@ let package = Package(
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),
     // `stackfeed serve` end to end: real processes, real sockets on 127.0.0.1.
     .testTarget(
-      name: "ServeTests", dependencies: ["stackfeed", "stackfeed-promo", "GzipCore", "StackfeedTestSupport"]),
+      name: "ServeTests",
+      dependencies: ["stackfeed", "stackfeed-promo", "GzipCore", "PostgresCore", "StackfeedTestSupport"]),
     // The gzip wrapper: round trips, and answers without the library.
     .testTarget(name: "GzipCoreTests", dependencies: ["GzipCore", "StackfeedTestSupport"]),
   ],

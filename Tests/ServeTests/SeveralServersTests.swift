@@ -1,4 +1,5 @@
 import Foundation
+import PostgresCore
 import StackfeedTestSupport
 import Testing
 
@@ -121,6 +122,54 @@ struct SeveralServersTests {
     try standby.waitForReplay(of: primary)
     #expect(try server.get(Self.page).body == new)
     #expect(server.stop() == 0)
+  }
+
+  @Test("--read-db: tokens are verified on the primary, a revocation refused while the replica has not replayed it")
+  func aReplicaServerVerifiesTokensOnThePrimary() throws {
+    let primary = try PostgresCluster.start()
+    defer { primary.stop() }
+    let server = try ServerProcess()
+    #expect(try server.run(["seed", "--db", primary.url()]).code == 0)
+    let standby = try primary.startStandby()
+    defer { standby.stop() }
+    let old = try Self.token(on: primary, by: server)
+    try standby.waitForReplay(of: primary)
+    try server.start(["--db", primary.url(), "--read-db", standby.url(), "--quiet"])
+    #expect(try server.get("/v1/me", headers: ["Authorization: Bearer \(old.secret)"]).status == 200)
+
+    // The replica stops replaying; the primary revokes the old token and makes a new one.
+    let replica = try Connection(standby.url())
+    try replica.execute("SELECT pg_wal_replay_pause()")
+    while try replica.queryOne("SELECT pg_get_wal_replay_pause_state()", { try $0.string(at: 0) }) != "paused" {
+      usleep(10_000)  // the standby pauses at its next record or wait for WAL: an event, checked every 10 ms
+    }
+    let revoked = try server.run(["token", "revoke", old.id, "--db", primary.url()])
+    #expect(revoked.code == 0, "\(revoked.stderr)")
+    let new = try Self.token(on: primary, by: server)
+    let alive = "SELECT id FROM tokens WHERE revoked_at IS NULL ORDER BY id"
+    #expect(try replica.queryAll(alive) { try $0.string(at: 0) } == [old.id], "the replica is behind")
+
+    let refused = try server.get("/v1/me", headers: ["Authorization: Bearer \(old.secret)"])
+    #expect(refused.status == 401, "the revoked token: \(refused.status) \(refused.text)")
+    let accepted = try server.get("/v1/me", headers: ["Authorization: Bearer \(new.secret)"])
+    #expect(accepted.status == 200, "the new token: \(accepted.status) \(accepted.text)")
+    #expect(try replica.queryAll(alive) { try $0.string(at: 0) } == [old.id], "the replica is still behind")
+
+    try replica.execute("SELECT pg_wal_replay_resume()")
+    try standby.waitForReplay(of: primary)
+    #expect(try replica.queryAll(alive) { try $0.string(at: 0) } == [new.id])
+    #expect(server.stop() == 0)
+  }
+
+  /// A new token of the seeded user `default` with scope `write`, made on `primary` by `token create`: its id
+  /// (from stderr) and its secret (stdout).
+  private static func token(on primary: PostgresCluster, by server: ServerProcess) throws -> (
+    id: String, secret: String
+  ) {
+    let made = try server.run(["token", "create", "--db", primary.url(), "--user", "default", "--scope", "write"])
+    try #require(made.code == 0, "\(made.stderr)")
+    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/).map { String($0.output) })
+    return (id, String(made.stdout.dropLast()))
   }
 
   @Test(
