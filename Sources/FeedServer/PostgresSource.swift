@@ -13,8 +13,10 @@ import Synchronization
 /// The server's one ``AnswerMemo`` is shared by every connection, as on SQLite. Each connection listens on
 /// PostgresCore's `Connection.commitChannel`, where every write transaction of the store (any process, any
 /// machine) announces its commit, and before each read one round trip without a statement brings the
-/// notifications of every commit acknowledged so far (``ListeningConnection/feedChanged()``): any of them, or a new
-/// session, is "the feed changed" of the memo's generation protocol, asked before the read's snapshot. A
+/// notifications of every commit acknowledged so far (``ListeningConnection/change()``): a commit's, numbered
+/// by the store's change counter (a write announces it), is a counted change of the memo's generation protocol,
+/// so one commit makes one generation whatever the number of connections; one without a number, or a new
+/// session, is a change of unknown commit. Asked before the read's snapshot. A
 /// connection that cannot listen (a hot standby, `--read-db`) reads without the memo. Writes (``write(_:)``) run
 /// on connections of their own, to the database itself even when the feed is read from a replica (a hot standby
 /// refuses writes), and announce their commits like every write. Reads and writes each have a
@@ -77,8 +79,8 @@ public final class PostgresSource: FeedSource, Sendable {
     return try connection.retryingOnceOnConnectionLoss {
       let generation = memo.generationBeforeRead()
       if !hears { try reader.ignoreCommits() }
-      let changed = hears ? try reader.feedChanged() : nil
-      let answers = changed.flatMap { memo.answers(forReadFrom: generation, change: $0 ? .unknown : .none) }
+      let change = hears ? try reader.change() : nil
+      let answers = change.flatMap { memo.answers(forReadFrom: generation, change: $0) }
       return try connection.read {
         try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
       }

@@ -6,9 +6,9 @@ import SQLCore
 /// database changed: the same value means the commits since its previous read were bookkeeping, and every
 /// connection that sees one commit reads one value (docs/STORAGE.md, "The answer memo").
 public enum StoreChanges {
-  /// Moves the counter on by one, inside `db`'s write transaction.
-  static func bump(in db: StoreConnection) throws {
-    try db.execute("UPDATE store_changes SET n = n + 1", [])
+  /// Moves the counter on by one, inside `db`'s write transaction; its new value.
+  static func bump(in db: StoreConnection) throws -> UInt64 {
+    UInt64(clamping: try db.queryOne("UPDATE store_changes SET n = n + 1 RETURNING n", []) { try $0.int64(at: 0) } ?? 0)
   }
 
   /// The counter's value in `db`'s snapshot.

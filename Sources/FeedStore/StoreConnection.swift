@@ -91,16 +91,18 @@ extension StoreConnection: SQLConnection {
   }
 
   /// Runs `body` in a write transaction, which also moves the store's change counter on (``StoreChanges``): every
-  /// write of the store that can change what a feed shows goes through here.
+  /// write of the store that can change what a feed shows goes through here. On PostgreSQL its commit is
+  /// announced with the counter's new value as the payload (`write(announcing:_:)`).
   public func write<T>(_ body: () throws -> T) throws -> T {
+    var changes: UInt64 = 0
     func changing() throws -> T {
       let result = try body()
-      try StoreChanges.bump(in: self)
+      changes = try StoreChanges.bump(in: self)
       return result
     }
     switch self {
     case .sqlite(let db): return try db.write(changing)
-    case .postgres(let db): return try db.write(changing)
+    case .postgres(let db): return try db.write(announcing: { String(changes) }, changing)
     }
   }
 

@@ -6,7 +6,7 @@ import CPostgres
 ///
 ///     try reader.listen(to: Connection.commitChannel)
 ///     try writer.write { try writer.execute("UPDATE item SET title = $1 WHERE id = $2", ["New", "a1"]) }
-///     if try reader.receivedNotifications() > 0 { … what reader remembered may be out of date … }
+///     if try !reader.receivedNotifications().isEmpty { … what reader remembered may be out of date … }
 ///
 /// The server sends a notification to a listening session once the announcing transaction has committed (never
 /// for one rolled back), and while that session is inside a transaction, at its end. Sent on its own, it
@@ -16,13 +16,18 @@ import CPostgres
 extension Connection {
   /// The channel on which every top-level `write { }` transaction announces its commit (a `NOTIFY` sent with
   /// its `COMMIT`, in the same round trip): every write through the store, whatever its tables (a plugin's
-  /// too), migrations and seeds included. A change made another way (`psql`, a statement outside `write { }`)
-  /// is announced only by running `NOTIFY stackfeed_commit` after it.
+  /// too), migrations and seeds included; with a payload when the write gives one (`write(announcing:_:)`),
+  /// else with none (an empty one). A change made another way (`psql`, a statement outside `write { }`) is
+  /// announced only by running `NOTIFY stackfeed_commit` after it.
   public static let commitChannel = "stackfeed_commit"
 
-  /// What ends a top-level `write { }`: the announcement, then the commit, in one round trip (a `NOTIFY` is
-  /// delivered when its transaction commits; when it fails, `COMMIT` is not run and the transaction rolls back).
-  static let announcedCommit = "NOTIFY \(commitChannel); COMMIT"
+  /// What ends a top-level `write { }` announced with `payload`: the announcement, then the commit, in one
+  /// round trip (a `NOTIFY` is delivered when its transaction commits; when it fails, `COMMIT` is not run and the
+  /// transaction rolls back). The payload is an SQL string literal (quotes doubled).
+  static func announcedCommit(payload: String) -> String {
+    guard !payload.isEmpty else { return "NOTIFY \(commitChannel); COMMIT" }
+    return "NOTIFY \(commitChannel), '\(payload.replacing("'", with: "''"))'; COMMIT"
+  }
 
   /// Starts listening to `channel` (an SQL identifier: letters, digits and `_`) in this session. A new session
   /// (`reconnect()`) listens to nothing until asked again. A hot standby refuses (`LISTEN` needs a primary):
@@ -34,13 +39,14 @@ extension Connection {
     try executeScript("LISTEN \(channel)")
   }
 
-  /// The number of notifications received since the previous call, after one round trip that asks the server for
+  /// The payloads of the notifications received since the previous call (an empty string for a notification
+  /// without one), in the order they came, after one round trip that asks the server for
   /// nothing but its answer (a protocol Sync, <https://www.postgresql.org/docs/current/protocol-flow.html>: no
   /// statement, no snapshot). The server delivers a notification it was signalled before it answers, and it is
   /// signalled at the announcing transaction's commit, before that `COMMIT` returns; so every commit
   /// acknowledged to its writer before this call began is counted by now. Throws `.connectionLost` when the
   /// connection is gone, `.misuse` inside a transaction (the server holds notifications until its end).
-  public func receivedNotifications() throws(PostgresError) -> Int {
+  public func receivedNotifications() throws(PostgresError) -> [String] {
     try prepareToSend(Connection.synchronization)
     guard !isInTransaction else {
       throw PostgresError(
@@ -69,12 +75,12 @@ extension Connection {
     _ = stackfeed_pq_exit_pipeline_mode(handle)
     if let firstFailure { throw firstFailure }
     guard synced, isConnected else { throw failure(nil, sql: Connection.synchronization) }
-    var count = 0
+    var payloads: [String] = []
     while let notification = stackfeed_pq_notifies(handle) {
+      payloads.append(notification.pointee.extra.map { String(cString: $0) } ?? "")
       stackfeed_pq_freemem(UnsafeMutableRawPointer(notification))
-      count += 1
     }
-    return count
+    return payloads
   }
 
   /// How messages name the Sync of ``receivedNotifications()``.

@@ -20,15 +20,27 @@ extension Connection {
   /// on (API tokens' last use), so listening servers keep what they remember.
   @discardableResult
   public func write<T>(announced: Bool, _ body: () throws -> T) throws -> T {
-    if isInTransaction { return try savepoint(body) }
-    try executeScript("BEGIN")
-    return try finishTransaction(announced: announced, body)
+    try write(announcement: announced ? { "" } : nil, body)
   }
 
   /// ``write(announced:_:)``, announced: every write through the store but bookkeeping.
   @discardableResult
   public func write<T>(_ body: () throws -> T) throws -> T {
-    try write(announced: true, body)
+    try write(announcement: { "" }, body)
+  }
+
+  /// ``write(_:)``, its commit announced with the payload `payload` gives once `body` has returned (the store
+  /// announces its change counter's value: docs/STORAGE.md, "The answer memo on PostgreSQL"). Inside another
+  /// transaction `body` runs as a savepoint and `payload` is not asked: the outer transaction announces.
+  @discardableResult
+  public func write<T>(announcing payload: () -> String, _ body: () throws -> T) throws -> T {
+    try withoutActuallyEscaping(payload) { try write(announcement: $0, body) }
+  }
+
+  private func write<T>(announcement: (() -> String)?, _ body: () throws -> T) throws -> T {
+    if isInTransaction { return try savepoint(body) }
+    try executeScript("BEGIN")
+    return try finishTransaction(announcement: announcement, body)
   }
 
   /// Runs `body` in a read-only transaction (`REPEATABLE READ READ ONLY`): every query in it sees one snapshot,
@@ -107,11 +119,11 @@ extension Connection {
     try execute("SELECT pg_advisory_xact_lock($1)", [.integer(key)])
   }
 
-  private func finishTransaction<T>(announced: Bool, _ body: () throws -> T) throws -> T {
+  private func finishTransaction<T>(announcement: (() -> String)?, _ body: () throws -> T) throws -> T {
     do {
       let result = try body()
       if stackfeed_pq_transaction_status(handle) == PQTRANS_INERROR { throw Connection.caughtFailure(endpoint) }
-      try executeScript(announced ? Connection.announcedCommit : "COMMIT")
+      try executeScript(announcement.map { Connection.announcedCommit(payload: $0()) } ?? "COMMIT")
       return result
     } catch {
       if isConnected && isInTransaction { try? executeScript("ROLLBACK") }

@@ -86,9 +86,9 @@ struct MemoGenerationTests {
 
   @Test(
     "one commit makes one generation whatever the number of connections: the first read to see it remembers a page, the other connections' reads find it",
-    arguments: [3, 4])
-  func oneCommitOneGeneration(connections: Int) throws {
-    let test = try TestAPI(.sqlite)
+    arguments: Backend.available, [3, 4])
+  func oneCommitOneGeneration(backend: Backend, connections: Int) throws {
+    let test = try TestAPI(backend)
     let source = try source(test)
     let answer = HTTPResponse(status: 200, body: Array("page".utf8))
     // Opens `connections` connections (each read runs inside the previous one's) and gives each its snapshot.

@@ -40,6 +40,19 @@ struct PostgresMemoTests {
     #expect(after.header("ETag") != before.header("ETag"))
   }
 
+  @Test("a NOTIFY without a number (a change made outside the store, announced by hand) makes the next answer new")
+  func aManualNotifyForgets() throws {
+    let api = try TestAPI(.postgres)
+    let before = api.get(Self.page)
+    #expect(api.get(Self.page).body == before.body)
+    try changeUnannounced(api, to: "Unannounced")
+    #expect(api.get(Self.page).body == before.body, "remembered")
+    try api.database.execute("NOTIFY \(PostgresCore.Connection.commitChannel)")
+    let after = api.get(Self.page)
+    #expect(after.status == 200)
+    #expect(after.text.contains("UNANNOUNCED"), "\(after.text)")
+  }
+
   @Test("the tokens' last uses written (bookkeeping, not announced) keep the remembered answers")
   func bookkeepingKeepsTheMemo() throws {
     let test = try TestAPI(.postgres)

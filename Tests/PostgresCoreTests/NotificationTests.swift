@@ -2,7 +2,7 @@ import PostgresCore
 import StackfeedTestSupport
 import Testing
 
-/// Every write transaction announces its commit on `Connection.commitChannel`; `receivedNotifications()` counts,
+/// Every write transaction announces its commit on `Connection.commitChannel`; `receivedNotifications()` brings,
 /// after one round trip without a statement, every announcement of a commit acknowledged before it began.
 @Suite(needsPostgres) struct NotificationTests {
   private func listening() throws -> (listener: Connection, writer: Connection) {
@@ -15,19 +15,36 @@ import Testing
 
   @Test func aCommittedWriteIsCountedOnceRightAfterItsCommitReturned() throws {
     let (listener, writer) = try listening()
-    #expect(try listener.receivedNotifications() == 0)
+    #expect(try listener.receivedNotifications().count == 0)
     let roundTrips = listener.roundTrips
     try writer.write { try writer.execute("INSERT INTO t VALUES (1)") }
-    #expect(try listener.receivedNotifications() == 1)
+    #expect(try listener.receivedNotifications().count == 1)
     #expect(listener.roundTrips == roundTrips + 1, "one round trip")
-    #expect(try listener.receivedNotifications() == 0, "a notification is counted once")
+    #expect(try listener.receivedNotifications().count == 0, "a notification is counted once")
     // Nested writes are one transaction: one announcement; a migration's transaction is a write too.
     try writer.write {
       try writer.execute("INSERT INTO t VALUES (2)")
       try writer.write { try writer.execute("INSERT INTO t VALUES (3)") }
     }
     try writer.migrating { try writer.execute("INSERT INTO t VALUES (4)") }
-    #expect(try listener.receivedNotifications() == 2)
+    #expect(try listener.receivedNotifications().count == 2)
+  }
+
+  @Test("a write announces the payload it gives, once its body has run; a plain write and a bare NOTIFY none")
+  func payloads() throws {
+    let (listener, writer) = try listening()
+    var made = 0
+    func inner() { made += 1 }
+    func outer() throws {
+      try writer.execute("INSERT INTO t VALUES (1)")
+      made = 41
+      try writer.write(announcing: { "never asked" }, inner)
+    }
+    try writer.write(announcing: { String(made) }, outer)
+    try writer.write(announcing: { "it's" }, {})
+    try writer.write {}
+    try writer.executeScript("NOTIFY \(Connection.commitChannel)")
+    #expect(try listener.receivedNotifications() == ["42", "it's", "", ""])
   }
 
   @Test func aCommitRightAfterTheListenersReadIsCounted() throws {
@@ -35,7 +52,7 @@ import Testing
     // The read's ROLLBACK is sent without waiting; its answer is read first, then what came behind it.
     try listener.read { _ = try listener.queryOne("SELECT count(*) FROM t") { try $0.int(at: 0) } }
     try writer.write { try writer.execute("INSERT INTO t VALUES (1)") }
-    #expect(try listener.receivedNotifications() == 1)
+    #expect(try listener.receivedNotifications().count == 1)
   }
 
   @Test func aRolledBackWriteOrAReadIsNotAnnounced() throws {
@@ -48,7 +65,7 @@ import Testing
       }
     }
     try writer.read { _ = try writer.queryOne("SELECT count(*) FROM t") { try $0.int(at: 0) } }
-    #expect(try listener.receivedNotifications() == 0)
+    #expect(try listener.receivedNotifications().count == 0)
     #expect(try writer.queryOne("SELECT count(*) FROM t") { try $0.int(at: 0) } == 0)
   }
 
@@ -56,7 +73,7 @@ import Testing
     let (listener, writer) = try listening()
     try listener.reconnect()
     try writer.write { try writer.execute("INSERT INTO t VALUES (1)") }
-    #expect(try listener.receivedNotifications() == 0)
+    #expect(try listener.receivedNotifications().count == 0)
   }
 
   @Test func insideATransactionItIsRefused() throws {

@@ -15,9 +15,14 @@
 // Opaque handles (libpq-fe.h: `typedef struct pg_conn PGconn; typedef struct pg_result PGresult;`).
 typedef struct pg_conn PGconn;
 typedef struct pg_result PGresult;
-// libpq-fe.h `typedef struct pgNotify {…} PGnotify;`: a notification; PostgresCore only counts and frees them, so
-// its fields are not declared.
-typedef struct pgNotify PGnotify;
+// libpq-fe.h `typedef struct pgNotify {…} PGnotify;`: a notification, allocated by libpq (PQnotifies) and freed
+// with PQfreemem. Only its public fields are declared, in libpq's order; the private ones after them are not
+// (PostgresCore reads a notification, never makes or copies one).
+typedef struct pgNotify {
+  char *relname;  // the channel
+  int be_pid;     // the notifying server process
+  char *extra;    // the payload ("" when none)
+} PGnotify;
 // postgres_ext.h: a type's object identifier.
 typedef unsigned int Oid;
 

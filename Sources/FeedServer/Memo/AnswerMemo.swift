@@ -15,9 +15,11 @@ import Synchronization
 ///    SQLite: `PRAGMA data_version` differs, read as the statement that starts the snapshot, and then the store's
 ///    change counter (`StoreChanges`, moved on by every write that can change what a feed shows, by no
 ///    bookkeeping) read in that snapshot: ``Change/counted(_:)`` with its value when it moved, ``Change/none``
-///    when only bookkeeping committed. PostgreSQL: a commit was announced, asked just before the snapshot
-///    (``Change/unknown``; bookkeeping is not announced). A connection's first read (a new connection or session)
-///    is ``Change/unknown``.
+///    when only bookkeeping committed. PostgreSQL: the commits announced, asked just before the snapshot (a
+///    commit is announced once it is visible; bookkeeping is not announced): ``Change/counted(_:)`` with the
+///    highest counter value they carry (a write announces its value), ``Change/unknown`` when one carries none
+///    (announced by hand, a migration), ``Change/none`` when none came. A connection's first read (a new
+///    connection or session) is ``Change/unknown``.
 /// 3. ``answers(forReadFrom:change:)``: on a change the read bumps the generation — always, whether or not it may
 ///    use the memo then — except that a counted change to the value the current generation was bumped for
 ///    (another connection saw the same commit first) bumps nothing, so one commit makes one generation whatever
@@ -29,23 +31,25 @@ import Synchronization
 /// A change here means a change of what a feed shows: a commit that leaves the change counter where it was
 /// changes no answer. Why a read never gets an answer made from a snapshot that misses such a commit `C` its own
 /// snapshot has: let `R2` see `C` and `R1` miss it, both with generation `g`. The first read on `R2`'s connection
-/// that sees `C` found the feed changed (on SQLite its counter is `C`'s value or later, its previous read's was
-/// earlier: the writers take turns) and either bumped, after `C` (its snapshot began after `C`; PostgreSQL
-/// announces a commit only once it is visible), to a value `v`, or took the current generation `v` bumped for
-/// its own counter value, by a read whose snapshot has that value, so also after `C`; `v ≤ g` (that read is `R2`
-/// or came before it). `R1`'s `g` existed when `R1` did step 1 (a generation loaded then), or is `R1`'s own bump
-/// with no bump between its step 1 and it (so any value below `g` existed at step 1). If `v = g`, `g` was made
-/// after `C`, so it is `R1`'s own bump — but then `R2`'s connection did not bump it, and did not take it either:
-/// `R1` bumped it for its own counter value, which is before `C`'s, or for no value. If `v < g`, `v` was made
-/// before `R1`'s step 1, which came before `R1`'s snapshot (and on SQLite before `R1` looked up the file), so
-/// `R1` sees `C`. Either way a contradiction. A file replaced at its path is the same case: a connection to the
-/// new file is new (it bumps), and a read of the old file looked it up, after its step 1, before the
-/// replacement.
+/// that sees `C` found the feed changed (its counter is `C`'s value or later, its previous read's was earlier:
+/// the writers take turns — on SQLite the write lock, on PostgreSQL the row lock on `store_changes` until the
+/// commit) and either bumped, after `C` (its snapshot began after `C`; PostgreSQL announces a commit only once it
+/// is visible), to a value `v`, or took the current generation `v` bumped for its own counter value, by a read
+/// whose snapshot has that value (on PostgreSQL: heard it before its snapshot began), so also after `C`; `v ≤ g`
+/// (that read is `R2` or came before it). `R1`'s `g` existed when `R1` did step 1 (a generation loaded then), or
+/// is `R1`'s own bump with no bump between its step 1 and it (so any value below `g` existed at step 1). If
+/// `v = g`, `g` was made after `C`, so it is `R1`'s own bump — but then `R2`'s connection did not bump it, and
+/// did not take it either: `R1` bumped it for its own counter value, which is before `C`'s, or for no value. If
+/// `v < g`, `v` was made before `R1`'s step 1, which came before `R1`'s snapshot (and on SQLite before `R1`
+/// looked up the file), so `R1` sees `C`. Either way a contradiction. A file replaced at its path is the same
+/// case: a connection to the new file is new (it bumps), and a read of the old file looked it up, after its step
+/// 1, before the replacement.
 ///
 /// The memo itself keeps the answers of one generation: a lookup or an answer of a newer one forgets them all
 /// (lazily: the bump does not take the memo's lock), one of an older one finds nothing and keeps nothing. After a
-/// commit, on SQLite the first read that sees it bumps and the other connections' reads join its generation; on
-/// PostgreSQL each connection bumps once, so a few reads are made without the memo until they have all seen it.
+/// commit the first read that sees it bumps and the other connections' reads join its generation (on PostgreSQL
+/// when the commit was announced with its counter value; one announced without a number is bumped for by each
+/// connection once, so a few reads are made without the memo until they have all seen it).
 ///
 /// **Budget.** The answers (bodies, headers, keys, counted by ``size(of:key:)``) and the admission filter
 /// (``Doorkeeper``: 1/64 of the budget) never take more than the budget. An answer is admitted when its key was
@@ -65,9 +69,11 @@ final class AnswerMemo: Sendable {
   enum Change: Equatable {
     /// Nothing a feed shows changed since the connection's previous read.
     case none
-    /// The store's change counter moved on to this value (SQLite, read in the read's snapshot).
+    /// The store's change counter moved on to this value (SQLite: read in the read's snapshot; PostgreSQL: the
+    /// highest value announced since the connection's previous read).
     case counted(UInt64)
-    /// Something may have changed, which commit unknown: a first read, or a commit announced on PostgreSQL.
+    /// Something may have changed, which commit unknown: a first read, or on PostgreSQL a commit announced
+    /// without a counter value.
     case unknown
   }
   private let state: Mutex<State>
