@@ -50,7 +50,11 @@ struct WriteConditionalTests {
       let tag = try #require(api.get(path).header("ETag"))
       let pretty = try #require(api.get(path + "?pretty=1").header("ETag"))
       let gzip = try #require(api.get(path, headers: [HTTPField("Accept-Encoding", "gzip")]).header("ETag"))
-      #expect(gzip.hasSuffix("-gz\""), "the row is gzipped for a client that accepts it")
+      if OptionalLibrary.deflate.isInstalled {
+        #expect(gzip.hasSuffix("-gz\""), "the row is gzipped for a client that accepts it")
+      } else {  // scripts/check-bare-machine.sh hides libdeflate: the answer and its tag stay identity
+        #expect(gzip == tag, "without libdeflate a client asking for gzip gets the identity answer")
+      }
       func filled(_ value: String) -> String {
         value.replacingOccurrences(of: "PRETTY", with: pretty).replacingOccurrences(of: "GZIP", with: gzip)
           .replacingOccurrences(of: "TAG", with: tag)
