@@ -101,6 +101,7 @@ declare -A effects=(
   [0007_account_idempotency]="$(table "'idempotency_keys'")"
   [0008_header_users]="1 - $(table "'profile'") * (SELECT count(*) FROM stackfeed_migrations WHERE name = '0001_header_profile')"
   [0009_account_changes]="$(table "'store_changes'")"
+  [0010_account_images]="$(table "'images'")"
 )
 all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
 [ "$all_migrations" = "$(ls Migrations/*/*.sql | xargs -n1 basename | sed 's/\.sql$//' | sort | paste -sd' ')" ] ||

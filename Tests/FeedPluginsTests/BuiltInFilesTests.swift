@@ -86,6 +86,7 @@ import Testing
         "0007_account_idempotency": "d1aae03b15f4ae836c870af428296cb542e94ad874f1439351550e82c058dca1",
         "0008_header_users": "8c246ab224a77ef72020921e4489a9d933349ba88d1acd54fcb43705c7cca262",
         "0009_account_changes": "c0bec48df1af5be7bc1f08dc9076ae887d8b86fb57979ecbdae84e54a086a5b7",
+        "0010_account_images": "d0655fa35f1d53a82d03367db94b8640ecd7fb20cfe1b7ec652123a3de1d3a62",
       ]
     ),
     (
@@ -100,6 +101,7 @@ import Testing
         "0007_account_idempotency": "5b9189ed4a0e2174c0860d7195d9c2d01619696300f576406b986b8b6cd464eb",
         "0008_header_users": "85f8f5ad7e6acea0216b722726c24dcaedf3b928fdd83398695712f600aaa273",
         "0009_account_changes": "2108743faba0c199be497d665f3dddcaf238330de60e0f678ea9b18b5281c3e4",
+        "0010_account_images": "6a3e4c31cd0bc6673468984d958288e106cf9bc3186fe8205782678160f2ad7a",
       ]
     ),
   ])

@@ -7,7 +7,8 @@ import Testing
 /// PostgreSQL database, then `pg_dump --inserts --no-owner --no-privileges --no-comments`, the psql-only
 /// `\restrict` lines taken out), kept in `Fixtures/`. Their `stackfeed_migrations` rows name the migrations as
 /// they still are, with the checksums of the same bytes: each is recognised, none is applied again or refused;
-/// the one migration added since (`0009_account_changes`, the store's change counter) is applied.
+/// the migrations added since (`0009_account_changes`, the store's change counter; `0010_account_images`, the stored
+/// images) are applied.
 @Suite struct OldDatabaseTests {
   static let fixtures = CLIHarness.repository.appendingPathComponent("Tests/StackfeedCLITests/Fixtures")
 
@@ -35,7 +36,10 @@ import Testing
 
     let migrated = try cli.run(["migrate", "--db", old.argument])
     #expect(migrated.code == 0, "\(migrated.stderr)")
-    #expect(migrated.stdout == "applied 0009_account_changes\n\(old.name) is up to date (1 migration(s) applied)\n")
+    #expect(
+      migrated.stdout
+        == "applied 0009_account_changes\napplied 0010_account_images\n\(old.name) is up to date (2 migration(s) applied)\n"
+    )
     #expect(try old.query(recorded).hasPrefix(before + "\n0009_account_changes|"), "the old ones as they were")
 
     let new = try cli.database(backend, file: "new.sqlite")

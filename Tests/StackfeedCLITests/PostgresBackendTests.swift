@@ -139,6 +139,7 @@ struct PostgresBackendTests {
         "applied 0001_header_profile", "applied 0002_feed_item_create", "applied 0003_order_create",
         "applied 0004_account_users", "applied 0005_order_user", "applied 0006_account_tokens",
         "applied 0007_account_idempotency", "applied 0008_header_users", "applied 0009_account_changes",
+        "applied 0010_account_images",
       ])
     #expect(try cli.run(["list", "--db", url]).code == 0)
   }
