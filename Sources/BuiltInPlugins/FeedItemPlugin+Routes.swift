@@ -5,7 +5,8 @@ import SQLCore
 
 extension FeedItemPlugin: RowRoutes {
   /// `POST /v1/feed-items`, `PATCH` and `DELETE /v1/feed-items/{id}`, for admins; `PATCH` and `DELETE` need
-  /// `If-Match` with the item's `ETag` as `GET /v1/rows/feed_item/{id}` gives it.
+  /// `If-Match` with the item's `ETag` as `GET /v1/rows/feed_item/{id}` gives it. Each reports its change for
+  /// everyone (every feed shows every item).
   public var routes: [RowRoute] {
     // The item as `GET /v1/rows/feed_item/{id}` shows it, read locked for the write.
     let current: RowRoute.Target = { request, db in
@@ -19,8 +20,9 @@ extension FeedItemPlugin: RowRoutes {
         try change(request, db)
       },
       RowRoute(.delete, "/v1/feed-items/{id}", scope: .admin, target: current) { request, db in
-        try db.execute(SQL.delete, [.text(request.parameter("id"))])
-        return .deleted
+        let id = request.parameter("id")
+        try db.execute(SQL.delete, [.text(id)])
+        return .deleted(kind: kind, id: id, for: .everyone)
       },
     ]
   }
@@ -50,7 +52,8 @@ extension FeedItemPlugin: RowRoutes {
         .text(item.id), .text(item.title), SQLValue(item.subtitle), SQLValue(item.tag), SQLValue(item.image),
         .integer(position),
       ])
-    return .created(row(for: viewModel(for: item, context: request.context)), location: "/v1/rows/feed_item/\(id)")
+    return .created(
+      row(for: viewModel(for: item, context: request.context)), location: "/v1/rows/feed_item/\(id)", for: .everyone)
   }
 
   /// `PATCH /v1/feed-items/{id}` `{"title"?, "subtitle"?, "tag"?, "image"?}`: the given fields replace the
@@ -66,7 +69,7 @@ extension FeedItemPlugin: RowRoutes {
     let item = try Self.item(id: id, from: changed)
     try db.execute(
       SQL.update, [.text(id), .text(item.title), SQLValue(item.subtitle), SQLValue(item.tag), SQLValue(item.image)])
-    return .ok(row(for: viewModel(for: item, context: request.context)))
+    return .updated(row(for: viewModel(for: item, context: request.context)), for: .everyone)
   }
 
   /// An item's fields as texts, for a change to be laid over.

@@ -33,13 +33,14 @@ extension OrderPlugin: RowRoutes {
   /// The status of an order placed through the API.
   public static let placedStatus = "placed"
 
-  /// `PATCH /v1/orders/{id}` `{"status"}`, by ``Rules/change``.
+  /// `PATCH /v1/orders/{id}` `{"status"}`, by ``Rules/change``: an update its owner may see (shown only while it
+  /// is their latest order; the change log's readers find that out).
   private func setStatus(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
     let status = try request.requireBody().string("status")
     let id = request.parameter("id")
     try db.execute(WriteSQL.setStatus, [.text(id), .text(status)])
-    guard let (order, _) = try load(id, db) else { throw RowRefusal.notFound("there is no order \"\(id)\"") }
-    return .ok(row(for: order, request))
+    guard let (order, owner) = try load(id, db) else { throw RowRefusal.notFound("there is no order \"\(id)\"") }
+    return .updated(row(for: order, request), for: .user(owner))
   }
 
   /// `POST /v1/me/orders` (scope write, `Idempotency-Key`), `GET /v1/orders/{id}` (its owner or an admin: 404
@@ -66,7 +67,8 @@ extension OrderPlugin: RowRoutes {
   }
 
   /// `POST /v1/me/orders` `{"items": [{"product", "quantity"}]}`: a new order of the caller's, by ``Rules/new``
-  /// (each product must exist); 201 with its row, at `/v1/orders/{id}`.
+  /// (each product must exist); 201 with its row, at `/v1/orders/{id}`. It becomes the caller's latest order, so
+  /// their feed shows it instead of the one before: its insert and that one's delete, for the caller only.
   private func place(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
     let record = try request.requireBody()
     var products: [String: Product] = [:]
@@ -80,6 +82,8 @@ extension OrderPlugin: RowRoutes {
     let lines = try OrderSeed.lines(of: record, id: nil) { product in
       products[product] == nil ? "unknown product \"\(product)\"" : nil
     }
+    var previous: String?
+    try loadModels(from: db, after: nil, limit: nil, context: request.context) { _, order in previous = order.id }
     let latest = try db.queryOne(WriteSQL.latestTime, [.text(request.user)]) { try $0.optionalInt64(at: 0) } ?? nil
     let time = max(UTCMilliseconds.since1970(seconds: request.now.timeIntervalSince1970), (latest ?? Int64.min) + 1)
     var ids = RandomIDs(.system)
@@ -92,7 +96,8 @@ extension OrderPlugin: RowRoutes {
     let order = Order(
       id: id, status: Self.placedStatus, orderedAt: Date(timeIntervalSince1970: UTCMilliseconds.seconds(time)),
       items: lines.compactMap { line in products[line.product].map { LineItem(product: $0, quantity: line.quantity) } })
-    return .created(row(for: order, request), location: "/v1/orders/\(id)")
+    let placed = RowOutcome.created(row(for: order, request), location: "/v1/orders/\(id)", for: .user(request.user))
+    return previous.map { placed.with(FeedChange(.delete, kind: kind, id: $0, for: .user(request.user))) } ?? placed
   }
 
   /// The order `id` and its owner, or `nil` when there is none; `locking`: its `orders` row locked for the write

@@ -17,24 +17,30 @@ static const unsigned char file_4[] = {
 #embed "../../Migrations/account/0010_account_images.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_5[] = {
-#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0011_account_change_log.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_6[] = {
-#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_7[] = {
-#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_8[] = {
-#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_9[] = {
-#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_10[] = {
-#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_11[] = {
+#embed "../../Migrations/account/postgres/0011_account_change_log.sql" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_12[] = {
+#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_13[] = {
 #embed "../../docs/openapi.json" suffix(, 0) if_empty(0)
 };
 
@@ -44,13 +50,15 @@ static const StackfeedBundledFile files[] = {
   {"Migrations/account/0007_account_idempotency.sql", file_2, sizeof file_2 - 1},
   {"Migrations/account/0009_account_changes.sql", file_3, sizeof file_3 - 1},
   {"Migrations/account/0010_account_images.sql", file_4, sizeof file_4 - 1},
-  {"Migrations/account/postgres/0004_account_users.sql", file_5, sizeof file_5 - 1},
-  {"Migrations/account/postgres/0006_account_tokens.sql", file_6, sizeof file_6 - 1},
-  {"Migrations/account/postgres/0007_account_idempotency.sql", file_7, sizeof file_7 - 1},
-  {"Migrations/account/postgres/0009_account_changes.sql", file_8, sizeof file_8 - 1},
-  {"Migrations/account/postgres/0010_account_images.sql", file_9, sizeof file_9 - 1},
-  {"Seeds/account/profile.json", file_10, sizeof file_10 - 1},
-  {"docs/openapi.json", file_11, sizeof file_11 - 1},
+  {"Migrations/account/0011_account_change_log.sql", file_5, sizeof file_5 - 1},
+  {"Migrations/account/postgres/0004_account_users.sql", file_6, sizeof file_6 - 1},
+  {"Migrations/account/postgres/0006_account_tokens.sql", file_7, sizeof file_7 - 1},
+  {"Migrations/account/postgres/0007_account_idempotency.sql", file_8, sizeof file_8 - 1},
+  {"Migrations/account/postgres/0009_account_changes.sql", file_9, sizeof file_9 - 1},
+  {"Migrations/account/postgres/0010_account_images.sql", file_10, sizeof file_10 - 1},
+  {"Migrations/account/postgres/0011_account_change_log.sql", file_11, sizeof file_11 - 1},
+  {"Seeds/account/profile.json", file_12, sizeof file_12 - 1},
+  {"docs/openapi.json", file_13, sizeof file_13 - 1},
 };
 
-const StackfeedBundle stackfeed_core_bundle = {files, 12};
+const StackfeedBundle stackfeed_core_bundle = {files, 14};

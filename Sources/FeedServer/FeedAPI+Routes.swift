@@ -17,8 +17,9 @@ extension FeedAPI {
   /// query parameters (400), `If-Match` when the route has a target (428), an `Idempotency-Key`'s shape (400), the
   /// body (``RequestBody``: 415/400, and 422 by the route's rules); then one transaction of the store — a read
   /// for `GET`, else a write on the primary — in which the token is verified (401/403), the key claimed, the
-  /// target read locked and its current `ETag`s checked against `If-Match` and `If-None-Match` (404/412), and the
-  /// handler runs. A handler's ``SeedError`` is a 422 naming the field, its ``RowRefusal`` the refusal's status.
+  /// target read locked and its current `ETag`s checked against `If-Match` and `If-None-Match` (404/412), the
+  /// handler runs, and the changes it reports are recorded in the change log (FeedStore's `ChangeLog`). A
+  /// handler's ``SeedError`` is a 422 naming the field, its ``RowRefusal`` the refusal's status.
   /// `query` holds the request's query arguments but `pretty`; the answer's JSON is in `form`; `usedToken` is the
   /// id of the token verified, if any.
   func routed(
@@ -78,7 +79,9 @@ extension FeedAPI {
         if let target = route.target {
           try conditions.check(current: target(rowRequest, db).flatMap(currentTags), request)
         }
-        let answer = try answer(route.handler(rowRequest, db))
+        let outcome = try route.handler(rowRequest, db)
+        try ChangeLog.record(outcome.changes, at: UTCMilliseconds.since1970(seconds: now.timeIntervalSince1970), in: db)
+        let answer = try answer(outcome)
         if let key {
           try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
         }

@@ -87,6 +87,7 @@ import Testing
         "0008_header_users": "8c246ab224a77ef72020921e4489a9d933349ba88d1acd54fcb43705c7cca262",
         "0009_account_changes": "c0bec48df1af5be7bc1f08dc9076ae887d8b86fb57979ecbdae84e54a086a5b7",
         "0010_account_images": "d0655fa35f1d53a82d03367db94b8640ecd7fb20cfe1b7ec652123a3de1d3a62",
+        "0011_account_change_log": "629c9f5ab18cec797ea7e165d5e376ef184a509ce116a5974a3dbf2db436f006",
       ]
     ),
     (
@@ -102,6 +103,7 @@ import Testing
         "0008_header_users": "85f8f5ad7e6acea0216b722726c24dcaedf3b928fdd83398695712f600aaa273",
         "0009_account_changes": "2108743faba0c199be497d665f3dddcaf238330de60e0f678ea9b18b5281c3e4",
         "0010_account_images": "6a3e4c31cd0bc6673468984d958288e106cf9bc3186fe8205782678160f2ad7a",
+        "0011_account_change_log": "2a5ca773fc2edfdbacae59fa79ee58b5f5a7238dc192de7fee4adb1277f0edbb",
       ]
     ),
   ])

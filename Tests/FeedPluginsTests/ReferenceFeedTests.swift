@@ -43,6 +43,7 @@ import Testing
         "0001_header_profile", "0002_feed_item_create", "0003_order_create", "0004_account_users", "0005_order_user",
         "0006_account_tokens", "0007_account_idempotency", "0008_header_users", "0009_account_changes",
         "0010_account_images",
+        "0011_account_change_log",
       ])
     #expect(
       try PluginRegistry.builtIn().seedFiles == [

@@ -19,7 +19,9 @@ struct StubRoutes: RowRoutes, CustomTestStringConvertible {
     paths.map { text in
       let parts = text.split(separator: " ")
       let method = parts.count > 1 ? RowRoute.Method(rawValue: String(parts[0])) ?? .post : .post
-      return RowRoute(method, String(parts.last ?? ""), scope: scope, body: body) { _, _ in .deleted }
+      return RowRoute(method, String(parts.last ?? ""), scope: scope, body: body) { _, _ in
+        .deleted(kind: "x", id: "x", for: .everyone)
+      }
     }
   }
   var testDescription: String { "\(kind): \(paths.joined(separator: ", "))" }

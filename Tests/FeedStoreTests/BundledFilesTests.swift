@@ -31,6 +31,7 @@ import Testing
       accounts.migrations.map(\.name) == [
         "0004_account_users", "0006_account_tokens", "0007_account_idempotency", "0009_account_changes",
         "0010_account_images",
+        "0011_account_change_log",
       ])
     for migration in accounts.migrations {
       let files = try RepositoryFiles.files(under: [

@@ -8,7 +8,7 @@ import Testing
 /// `\restrict` lines taken out), kept in `Fixtures/`. Their `stackfeed_migrations` rows name the migrations as
 /// they still are, with the checksums of the same bytes: each is recognised, none is applied again or refused;
 /// the migrations added since (`0009_account_changes`, the store's change counter; `0010_account_images`, the stored
-/// images) are applied.
+/// images; `0011_account_change_log`, the change log) are applied.
 @Suite struct OldDatabaseTests {
   static let fixtures = CLIHarness.repository.appendingPathComponent("Tests/StackfeedCLITests/Fixtures")
 
@@ -38,8 +38,8 @@ import Testing
     #expect(migrated.code == 0, "\(migrated.stderr)")
     #expect(
       migrated.stdout
-        == "applied 0009_account_changes\napplied 0010_account_images\n\(old.name) is up to date (2 migration(s) applied)\n"
-    )
+        == "applied 0009_account_changes\napplied 0010_account_images\napplied 0011_account_change_log\n"
+        + "\(old.name) is up to date (3 migration(s) applied)\n")
     #expect(try old.query(recorded).hasPrefix(before + "\n0009_account_changes|"), "the old ones as they were")
 
     let new = try cli.database(backend, file: "new.sqlite")

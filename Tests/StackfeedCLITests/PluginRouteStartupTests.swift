@@ -18,7 +18,11 @@ private struct RouteOnly: RowRoutes, CustomTestStringConvertible {
   var seedFiles: [String] { [] }
   var routes: [RowRoute] {
     let body = RecordRules([.text("name", TextRule(maximumLength: 10))])
-    return [RowRoute(method, path, scope: .admin, body: method.takesBody ? body : nil) { _, _ in .deleted }]
+    return [
+      RowRoute(method, path, scope: .admin, body: method.takesBody ? body : nil) { _, _ in
+        .deleted(kind: "x", id: "x", for: .everyone)
+      }
+    ]
   }
   var testDescription: String { "\(method.rawValue) \(path)" }
 

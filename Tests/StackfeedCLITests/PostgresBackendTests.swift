@@ -140,6 +140,7 @@ struct PostgresBackendTests {
         "applied 0004_account_users", "applied 0005_order_user", "applied 0006_account_tokens",
         "applied 0007_account_idempotency", "applied 0008_header_users", "applied 0009_account_changes",
         "applied 0010_account_images",
+        "applied 0011_account_change_log",
       ])
     #expect(try cli.run(["list", "--db", url]).code == 0)
   }

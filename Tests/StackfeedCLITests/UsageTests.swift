@@ -93,7 +93,8 @@ import Testing
         applied 0008_header_users
         applied 0009_account_changes
         applied 0010_account_images
-        \(database) is up to date (10 migration(s) applied)
+        applied 0011_account_change_log
+        \(database) is up to date (11 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -102,7 +103,8 @@ import Testing
     #expect(
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
-        + "0006_account_tokens\n0007_account_idempotency\n0008_header_users\n0009_account_changes\n0010_account_images")
+        + "0006_account_tokens\n0007_account_idempotency\n0008_header_users\n0009_account_changes\n0010_account_images\n"
+        + "0011_account_change_log")
   }
 
   @Test(arguments: Backend.available)

@@ -69,7 +69,8 @@ public struct ValidatedSeed {
   public let report: SeedReport
 
   /// Upserts the seed by id in one write transaction (with `reset`, every loader's data is deleted first in the
-  /// same transaction); returns ``report``. Throws a database error (transaction rolled back).
+  /// same transaction), which records one ``FeedChange/reload`` in the change log (a seed may change any row of
+  /// any feed: clients fetch theirs again); returns ``report``. Throws a database error (transaction rolled back).
   @discardableResult
   public func write(into db: StoreConnection, reset: Bool) throws -> SeedReport {
     try db.write {
@@ -77,6 +78,7 @@ public struct ValidatedSeed {
         for loader in loaders.reversed() { try loader.deleteAll(in: db) }
       }
       for write in writes { try write(db) }
+      try ChangeLog.record([.reload], in: db)
     }
     return report
   }

@@ -90,6 +90,7 @@ struct SeedCommand: Command {
       }
       if let generate, let generator {
         try generator.generate(generate, database) { done in progress.show(done) }
+        try ChangeLog.record([.reload], in: database)  // generated rows anywhere in feeds: clients fetch again
       }
       return report
     }

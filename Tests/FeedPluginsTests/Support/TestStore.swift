@@ -4,6 +4,7 @@ import FeedStore
 import Foundation
 import SQLCore
 import SQLiteCore
+import StackfeedTestSupport
 
 /// A migrated database in a fresh temporary folder, removed when the value goes away.
 final class TestStore {
@@ -43,8 +44,8 @@ final class TestStore {
     return rows
   }
 
-  /// Every table's schema and rows, sorted: equal dumps mean equal databases. The store's change counter
-  /// (`store_changes`) counts writes, not what they wrote: its row is left out.
+  /// Every table's schema and rows, sorted: equal dumps mean equal databases. The tables recording writes rather
+  /// than data (`TestDatabase.writeRecords`: the change counter, the change log) have their rows left out.
   func dump() throws -> [String] {
     var lines: [String] = []
     let tables = try database.queryAll("SELECT name, sql FROM sqlite_schema ORDER BY name") {
@@ -52,7 +53,7 @@ final class TestStore {
     }
     for (name, sql) in tables {
       lines.append(sql)
-      guard sql.hasPrefix("CREATE TABLE"), name != "store_changes" else { continue }
+      guard sql.hasPrefix("CREATE TABLE"), !TestDatabase.writeRecords.contains(name) else { continue }
       let rows = try database.queryAll("SELECT * FROM \"\(name)\"") { row in
         name + ": " + row.values.map { "\($0)" }.joined(separator: " | ")
       }

@@ -22,7 +22,7 @@ extension PromoPlugin: RowRoutes {
         }
         try db.execute(WriteSQL.append, [.text(promo.id), .text(promo.text)])
         let row = self.row(for: viewModel(for: promo, context: request.context))
-        return .created(row, location: "/v1/rows/promo/\(promo.id)")
+        return .created(row, location: "/v1/rows/promo/\(promo.id)", for: .everyone)  // a promo without users
       }
     ]
   }
