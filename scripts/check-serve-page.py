@@ -17,7 +17,13 @@ checks above then open the page again, which keeps the token for the tab (sessio
 With --screenshots DIR it also takes a screenshot of the top of the served page and of `render --format html`
 opened as a file at the same width, writes both to DIR and checks that their pixels are identical.
 
-usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require-auth] [--screenshots DIR]
+With --fit it also opens the page, in a browser that shows scrollbars, as a phone 390 wide with touch emulation
+(overlay scrollbars) and as windows 1280 and 430 wide with a classic scrollbar, scrolls each to the end and checks
+that nothing scrolls sideways, the feed is as wide as the window leaves beside its scrollbar (at most 600), every
+card lies inside the window and the rows are those of `render --format json` at that width (as above); then it
+widens the window from 430 to 1280 and checks the same once the page has laid the feed out anew.
+
+usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require-auth] [--screenshots DIR] [--fit]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
 import argparse, json, os, subprocess, sys, time, zlib
@@ -103,20 +109,32 @@ def give_token(browser, url, width, token):
     return problems
 
 
-def check_width(browser, url, render, width):
-    problems = []
-    browser.open(url, width)
+def scroll_to_end(browser, name, width=None):
+    """Scrolls to the end until the last page is in (and, given `width`, the feed is that wide); problems."""
     state = None
+    wide = "true" if width is None else f"document.getElementById('feed').style.width === '{width}px'"
     deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
-        state = browser.evaluate("window.scrollTo(0, document.body.scrollHeight); document.body.dataset.state")
+        state = browser.evaluate("window.scrollTo(0, document.body.scrollHeight); "
+                                 f"{wide} ? document.body.dataset.state : 'resizing'")
         if state in ("done", "token"):
             break
         time.sleep(0.05)
     if state != "done":
         count = browser.evaluate("document.querySelectorAll('#feed > .row').length")
         status = browser.evaluate("document.getElementById('status').textContent")
-        return [f"width {width}: the page never loaded its last page ({count} rows in, state {state}: {status})"]
+        return [f"{name}: the page never loaded its last page ({count} rows in, state {state}: {status})"]
+    return []
+
+
+def check_width(browser, url, render, width):
+    browser.open(url, width)
+    return scroll_to_end(browser, f"width {width}") or compare_rows(browser, render, width)
+
+
+def compare_rows(browser, render, width):
+    """The rows on the page against `render --format json` at `width`: order, boxes and node frames."""
+    problems = []
     rows = json.loads(browser.evaluate(MEASURE))
     expected = render["rows"]
     keys = [(row["kind"], row["id"]) for row in rows]
@@ -143,6 +161,59 @@ def check_width(browser, url, render, width):
     return problems
 
 
+FITS = [("a phone 390 wide with touch", 390, True), ("a window 1280 wide with a classic scrollbar", 1280, False),
+        ("a window 430 wide with a classic scrollbar", 430, False)]
+
+WINDOW = """JSON.stringify({inner: innerWidth, client: document.documentElement.clientWidth,
+  scroll: document.documentElement.scrollWidth, feed: document.getElementById("feed").getBoundingClientRect().width,
+  touch: navigator.maxTouchPoints > 0 && matchMedia("(pointer: coarse)").matches,
+  rows: [...document.querySelectorAll("#feed > .row")].map((row) => {
+    const r = row.getBoundingClientRect();
+    return [r.left, r.right];
+  })})"""
+
+
+def check_fit(browser, url, stackfeed, db, environment):
+    """The page fits each window of FITS (no sideways scrolling, every card whole and laid out at the width left
+    beside the scrollbar, at most 600) and, resized from the last one to the second, fits again."""
+    problems = []
+    renders = {}
+
+    def check(name, phone):
+        window = json.loads(browser.evaluate(WINDOW))
+        expected = min(window["client"], 600)
+        found = []
+        if window["touch"] != phone:
+            found.append(f"touch emulation is {window['touch']}")
+        if not phone and window["client"] >= window["inner"]:
+            found.append(f"no scrollbar took any width ({window['inner']} wide, {window['client']} left)")
+        if window["scroll"] > window["client"]:
+            found.append(f"it scrolls sideways: {window['scroll']} wide content in {window['client']}")
+        if window["feed"] != expected:
+            found.append(f"the feed is {window['feed']} wide, the window leaves {window['client']}")
+        for left, right in window["rows"]:
+            if left < 0 or right > window["client"]:
+                found.append(f"a card spans {left} to {right}, outside 0 to {window['client']}")
+                break
+        if expected not in renders:
+            renders[expected] = json.loads(subprocess.run(
+                [stackfeed, "render", "--db", db, "--width", str(expected), "--format", "json"],
+                env=environment, check=True, capture_output=True).stdout)
+        found += compare_rows(browser, renders[expected], expected)
+        return [f"{name}: {problem}" for problem in found]
+
+    for name, width, phone in FITS:
+        browser.open(url, width, phone=phone)
+        problems += scroll_to_end(browser, name) or check(name, phone)
+    name, width, phone = FITS[1]
+    browser.resize(width, phone=phone)
+    after = min(json.loads(browser.evaluate(WINDOW))["client"], 600)
+    resized = f"resized from {FITS[-1][1]} to {width} wide"
+    problems += scroll_to_end(browser, resized, after) or check(resized, phone)
+    print(f"fit: {len(FITS)} windows and a resize checked", file=sys.stderr)
+    return problems
+
+
 def png_pixels(data):
     """The decompressed image data of a PNG (identical pixels from one encoder give identical bytes)."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -164,6 +235,7 @@ def main():
     parser.add_argument("--widths", default="320,390")
     parser.add_argument("--require-auth", action="store_true")
     parser.add_argument("--screenshots")
+    parser.add_argument("--fit", action="store_true")
     options = parser.parse_args()
     environment = dict(os.environ, TZ="UTC")
     problems = []
@@ -196,6 +268,10 @@ def main():
                 if png_pixels(served) != png_pixels(rendered):
                     problems.append(f"width {width}: the served page's pixels differ from render --format html's "
                                     f"(see {options.screenshots}/served-{width}.png, render-{width}.png)")
+    if options.fit:
+        with serving(options.stackfeed, options.db, environment) as url, \
+                scratch_browser("stackfeed-fit-", scrollbars=True) as (_, browser):
+            problems += check_fit(browser, url, options.stackfeed, options.db, environment)
     report("check-serve-page", problems)
 
 

@@ -17,9 +17,12 @@ PATIENCE = 300  # seconds to wait for a page (generous: CI machines run other bu
 
 
 class Browser:
-    """Headless Chromium with --remote-debugging-pipe: requests on fd 3, answers and events on fd 4."""
+    """Headless Chromium with --remote-debugging-pipe: requests on fd 3, answers and events on fd 4.
 
-    def __init__(self, profile):
+    Scrollbars are hidden unless `scrollbars` (then a page that scrolls has a classic scrollbar taking its width,
+    as on a desktop)."""
+
+    def __init__(self, profile, scrollbars=False):
         to_browser_read, self.to_browser = os.pipe()
         self.from_browser, from_browser_write = os.pipe()
 
@@ -32,8 +35,9 @@ class Browser:
 
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
         self.process = subprocess.Popen(
-            [chromium, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             "--no-first-run", "--force-device-scale-factor=1", f"--user-data-dir={profile}", "about:blank"],
+            [chromium, "--headless", "--remote-debugging-pipe", "--no-sandbox", "--disable-gpu",
+             *([] if scrollbars else ["--hide-scrollbars"]), "--no-first-run", "--force-device-scale-factor=1",
+             f"--user-data-dir={profile}", "about:blank"],
             preexec_fn=plumb, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_read)
         os.close(from_browser_write)
@@ -68,9 +72,9 @@ class Browser:
         result = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         return result.get("result", {}).get("value")
 
-    def open(self, url, width, height=HEIGHT):
-        self.page("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    def open(self, url, width, height=HEIGHT, phone=False):
+        """Opens `url` in a window `width` by `height`; a `phone` one is a mobile viewport with touch."""
+        self.resize(width, height, phone)
         self.page("Page.enable")
         self.page("Page.navigate", {"url": url})
         deadline = time.monotonic() + PATIENCE
@@ -80,6 +84,12 @@ class Browser:
                 return
             time.sleep(0.05)
         raise RuntimeError(f"{url} did not load in {PATIENCE} s")
+
+    def resize(self, width, height=HEIGHT, phone=False):
+        """Makes the window `width` by `height` (the page stays); a `phone` one is a mobile viewport with touch."""
+        self.page("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+        self.page("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1})
 
     def screenshot(self):
         self.evaluate("window.scrollTo(0, 0)")
@@ -95,12 +105,12 @@ class Browser:
 
 
 @contextlib.contextmanager
-def scratch_browser(prefix):
+def scratch_browser(prefix, scrollbars=False):
     """A scratch folder and a Browser whose profile lives in it, for the block; both are gone afterwards."""
     scratch = tempfile.mkdtemp(prefix=prefix)
     browser = None
     try:
-        browser = Browser(os.path.join(scratch, "profile"))
+        browser = Browser(os.path.join(scratch, "profile"), scrollbars)
         yield scratch, browser
     finally:
         if browser:

@@ -6,6 +6,10 @@ import StackLayout
 /// width up to 600 points (or `/?width=W`); each page's `Stackfeed-Next` header is the cursor of the next one.
 /// When the last page is in, `<body data-state="done">` (the browser test waits for it).
 ///
+/// The page fits its window: it always has its vertical scrollbar (`overflow-y: scroll`; an overlay one takes no
+/// width), so the width read before the first card arrives is the width left once the feed scrolls, and a window
+/// whose width changes (a phone turned, a window resized) gets the feed laid out anew at its new width, from the top.
+///
 /// Under `serve --require-auth` `/v1/render` answers 401 without a token: the page then shows a form that says
 /// how to make one (`stackfeed token create`) and asks for it, keeps it in the tab's `sessionStorage` (never in a
 /// URL, so never in a log) and sends it as `Authorization: Bearer`; a token the server refuses (an answer with a
@@ -27,7 +31,8 @@ enum IndexPage {
     <meta name="viewport" content="width=device-width, initial-scale=1"/>
     <meta name="color-scheme" content="\(scheme?.rawValue ?? "light dark")"/>
     <title>Stackfeed</title>
-    <style>#status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}
+    <style>html{overflow-y:scroll}
+    #status{font:13px system-ui,sans-serif;color:#777;text-align:center;padding:24px 0}
     #token{font:15px system-ui,sans-serif;max-width:560px;margin:24px auto;padding:0 16px}
     #token input{display:block;box-sizing:border-box;width:100%;margin:8px 0;font:inherit;padding:6px}</style>
     </head>
@@ -52,9 +57,11 @@ enum IndexPage {
         .filter((name) => parameters.has(name))
         .map((name) => "&" + name + "=" + encodeURIComponent(parameters.get(name)))
         .join("") + (parameters.has("scheme") ? "" : "&system_scheme");
-      const width = asked > 0 ? asked : Math.min(document.documentElement.clientWidth, 600);
+      // The width left beside the vertical scrollbar (always there), in whole points, at most 600.
+      const windowWidth = () => Math.min(Math.floor(document.documentElement.getBoundingClientRect().width), 600);
+      let width = asked > 0 ? asked : windowWidth();
       feed.style.width = width + "px";
-      let next = null, loading = false, styled = false;
+      let next = null, loading = false, styled = false, generation = 0;
       // Observing anew after each page makes the observer report where the status line is now, even when it
       // was near the end before the rows came and is again (a fast scroll): no page is waited for in vain.
       const observer = new IntersectionObserver((entries) => {
@@ -81,10 +88,22 @@ enum IndexPage {
         document.body.dataset.state = next ? "more" : "loading";
         load();
       });
+      // A window that changes width gets the feed anew at its new width; a page on its way is dropped.
+      addEventListener("resize", () => {
+        if (asked > 0 || windowWidth() === width) return;
+        width = windowWidth();
+        feed.style.width = width + "px";
+        feed.replaceChildren();
+        next = null;
+        generation += 1;
+        if (document.body.dataset.state !== "token") document.body.dataset.state = "loading";
+        load();
+      });
       async function load() {
         const state = document.body.dataset.state;
         if (loading || state === "done" || state === "token") return;
         loading = true;
+        const asking = generation;
         try {
           const url = "/v1/render?format=html&limit=20&width=" + width + traits
             + (next ? "&after=" + encodeURIComponent(next) : "");
@@ -94,6 +113,7 @@ enum IndexPage {
           if (response.headers.has("WWW-Authenticate")) return askForToken(token !== null);
           if (!response.ok) throw new Error("HTTP " + response.status);
           const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          if (asking !== generation) return;
           if (!styled) {
             for (const style of page.querySelectorAll("head style")) document.head.appendChild(style.cloneNode(true));
             styled = true;
@@ -107,9 +127,9 @@ enum IndexPage {
           await new Promise((resume) => setTimeout(resume, 2000));
         } finally {
           loading = false;
+          observer.unobserve(status);
+          if (!["done", "token"].includes(document.body.dataset.state)) observer.observe(status);
         }
-        observer.unobserve(status);
-        if (!["done", "token"].includes(document.body.dataset.state)) observer.observe(status);
       }
       load();
     })();

@@ -30,6 +30,21 @@ struct BrowserTests {
   }
 
   @Test(
+    "the page fits its window: a phone with touch, 1280 and 430 with a classic scrollbar, and a window resized",
+    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+  func pageFitsItsWindow() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.seed(generate: 30)
+    let check = try ScriptCheck.run(
+      "check-serve-page.py",
+      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "390", "--fit"])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("fit: 3 windows and a resize checked"), "\(check.output)")
+  }
+
+  @Test(
     "under --require-auth the page asks for a token, says when one is refused, and shows the feed with one",
     .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
     .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
