@@ -8,11 +8,9 @@
 
 // The library's functions this file loads, declared as in <microhttpd.h> 0.9.75 (the drift check compiles them
 // against it). Declarations only: nothing calls them by name, the table below holds their loaded addresses.
-typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
 struct MHD_Daemon *MHD_start_daemon(unsigned int flags, uint16_t port, MHD_AcceptPolicyCallback apc,
                                     void *apc_cls, MHD_AccessHandlerCallback dh, void *dh_cls, ...);
 void MHD_stop_daemon(struct MHD_Daemon *daemon);
-MHD_socket MHD_quiesce_daemon(struct MHD_Daemon *daemon);
 struct MHD_Response *MHD_create_response_from_buffer(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode);
 void MHD_destroy_response(struct MHD_Response *response);
 enum MHD_Result MHD_queue_response(struct MHD_Connection *connection, unsigned int status_code,
@@ -26,7 +24,6 @@ enum MHD_Result MHD_add_connection(struct MHD_Daemon *daemon, MHD_socket client_
 static struct {
   __typeof__(MHD_start_daemon) *start_daemon;
   __typeof__(MHD_stop_daemon) *stop_daemon;
-  __typeof__(MHD_quiesce_daemon) *quiesce_daemon;
   __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
   __typeof__(MHD_destroy_response) *destroy_response;
   __typeof__(MHD_queue_response) *queue_response;
@@ -62,7 +59,6 @@ static void load(void) {
   }
   loaded = find(library, (void **)&mhd.start_daemon, "MHD_start_daemon") &&
            find(library, (void **)&mhd.stop_daemon, "MHD_stop_daemon") &&
-           find(library, (void **)&mhd.quiesce_daemon, "MHD_quiesce_daemon") &&
            find(library, (void **)&mhd.create_response_from_buffer, "MHD_create_response_from_buffer") &&
            find(library, (void **)&mhd.destroy_response, "MHD_destroy_response") &&
            find(library, (void **)&mhd.queue_response, "MHD_queue_response") &&
@@ -76,11 +72,12 @@ int stackfeed_mhd_load(void) {
   return loaded;
 }
 
-struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                       MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
-                                       void *closure, struct MHD_OptionItem *options) {
+struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
+                                       MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+                                       MHD_NotifyConnectionCallback notify, void *closure,
+                                       struct MHD_OptionItem *options) {
   if (!stackfeed_mhd_load()) return NULL;
-  return mhd.start_daemon(flags, 0, NULL, NULL, handler, closure, MHD_OPTION_NOTIFY_COMPLETED, completed, closure,
+  return mhd.start_daemon(flags, 0, accept_policy, closure, handler, closure, MHD_OPTION_NOTIFY_COMPLETED, completed, closure,
                           MHD_OPTION_NOTIFY_CONNECTION, notify, closure, MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -90,7 +87,6 @@ const char *stackfeed_mhd_load_error(void) {
 
 void stackfeed_mhd_stop_daemon(struct MHD_Daemon *daemon) { mhd.stop_daemon(daemon); }
 
-MHD_socket stackfeed_mhd_quiesce_daemon(struct MHD_Daemon *daemon) { return mhd.quiesce_daemon(daemon); }
 
 struct MHD_Response *stackfeed_mhd_create_response_from_buffer(size_t size, void *buffer,
                                                                enum MHD_ResponseMemoryMode mode) {

@@ -115,7 +115,8 @@ public final class HTTPServer: @unchecked Sendable {
       connectionLimit: configuration.connectionLimit, acceptor: acceptor)
     let closure = Unmanaged.passUnretained(core).toOpaque()
     guard
-      let daemon = stackfeed_mhd_start(flags, accessHandler, requestCompleted, connectionNotified, closure, &options)
+      let daemon = stackfeed_mhd_start(
+        flags, acceptPolicy, accessHandler, requestCompleted, connectionNotified, closure, &options)
     else {
       close(socket.descriptor)
       throw HTTPServerError(
@@ -143,30 +144,27 @@ public final class HTTPServer: @unchecked Sendable {
   /// answered in full, then closes every connection, joins the worker threads and closes the listening socket.
   /// Calling it again does nothing.
   ///
-  /// The order is libmicrohttpd's (`MHD_quiesce_daemon`): in its threaded modes the quiesced socket stays in the
-  /// worker threads' polling sets until `MHD_stop_daemon` has returned, so it is closed only then (closed
-  /// earlier, the epoll code fails to remove it and aborts). With a thread per connection the ``Acceptor``
-  /// stops accepting instead.
+  /// libmicrohttpd's own way to stop accepting, `MHD_quiesce_daemon`, is not used: in the thread-pool mode it
+  /// races a worker taking the listening socket out of its epoll set and aborts the process (0.9.75: "Failed to
+  /// remove listen FD from epoll set", seen under load at SIGTERM). Its accept policy refuses instead: a client
+  /// that connects from now on is closed at once, unread. With a thread per connection the ``Acceptor`` stops
+  /// accepting, and the listening socket, which libmicrohttpd never had, is closed here; in the thread-pool mode
+  /// `MHD_stop_daemon` closes it.
   public func stop(grace: Duration = .seconds(10)) {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
       return !stopped
     }
     guard first else { return }
-    let listener: Int32
-    if let acceptor = core.acceptor {
-      acceptor.stop()
-      listener = acceptor.listener
-    } else {
-      listener = stackfeed_mhd_quiesce_daemon(daemon)
-    }
+    core.accepting.store(false, ordering: .releasing)
+    core.acceptor?.stop()
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
       usleep(2000)
     }
     stackfeed_mhd_stop_daemon(daemon)
-    if listener >= 0 { close(listener) }
+    if let acceptor = core.acceptor { close(acceptor.listener) }
   }
 
   private static func option(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
@@ -180,6 +178,8 @@ private final class Core: Sendable {
   let onFinish: @Sendable (HTTPExchange) -> Void
   let bodyLimit: Int
   let inFlight = Atomic(0)
+  /// False once the server stops: libmicrohttpd's accept policy (``acceptPolicy``) closes new connections.
+  let accepting = Atomic(true)
   /// The connections open now (libmicrohttpd's connection notifications).
   let open = Atomic(0)
   /// The most connections open at once: at it, every answer closes its connection (``queue(_:on:core:)``).
@@ -200,6 +200,12 @@ private final class Core: Sendable {
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor
   }
+}
+
+/// libmicrohttpd's accept policy: every connection until the server stops, none after (closed unread).
+private let acceptPolicy: MHD_AcceptPolicyCallback = { closure, _, _ in
+  guard let closure else { return .YES }
+  return Unmanaged<Core>.fromOpaque(closure).takeUnretainedValue().accepting.load(ordering: .acquiring) ? .YES : .NO
 }
 
 /// libmicrohttpd's connection notification: counts the open connections; a closed one frees the ``Acceptor``'s

@@ -113,6 +113,9 @@ typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *c
 typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *connection, void **socket_context,
                                              enum MHD_ConnectionNotificationCode toe);
 
+// Called for each connection accepted, before anything is read from it; MHD_NO closes it at once.
+typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
+
 // Called for each header field or query argument; MHD_NO stops the iteration.
 typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
                                                 const char *value);
@@ -121,13 +124,14 @@ typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind ki
 // stackfeed_mhd_load_error says why.
 int stackfeed_mhd_load(void);
 
-// MHD_start_daemon is variadic, which Swift cannot call: this fixed-argument entry point passes the access
-// handler, the completion callback, the connection notification callback (NULL for none; all three get the same
-// closure) and an MHD_OPTION_ARRAY of the other options. Loads the library first; NULL when it cannot be loaded
+// MHD_start_daemon is variadic, which Swift cannot call: this fixed-argument entry point passes the accept
+// policy, the access handler, the completion callback, the connection notification callback (NULL for none; all
+// four get the same closure) and an MHD_OPTION_ARRAY of the other options. Loads the library first; NULL when it cannot be loaded
 // (stackfeed_mhd_load_error says why) or the daemon cannot start.
-struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                       MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
-                                       void *closure, struct MHD_OptionItem *options);
+struct MHD_Daemon *stackfeed_mhd_start(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
+                                       MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+                                       MHD_NotifyConnectionCallback notify, void *closure,
+                                       struct MHD_OptionItem *options);
 
 // Why libmicrohttpd could not be loaded, one sentence naming the package to install; NULL when it was loaded
 // (or not tried yet).
@@ -135,7 +139,6 @@ const char *stackfeed_mhd_load_error(void);
 
 // libmicrohttpd's functions of the same name without the stackfeed_ prefix; only valid once a daemon started.
 void stackfeed_mhd_stop_daemon(struct MHD_Daemon *daemon);
-MHD_socket stackfeed_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 struct MHD_Response *stackfeed_mhd_create_response_from_buffer(size_t size, void *buffer,
                                                                enum MHD_ResponseMemoryMode mode);
 void stackfeed_mhd_destroy_response(struct MHD_Response *response);
