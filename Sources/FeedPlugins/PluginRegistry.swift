@@ -31,7 +31,7 @@ public struct PluginRegistry: Sendable {
     var routes: [(route: RowRoute, kind: String)] = []
     for plugin in plugins {
       let kind = plugin.kind
-      guard !kind.isEmpty, kind.allSatisfy(FeedCursor.isKindCharacter) else {
+      guard !kind.isEmpty, kind.utf8.allSatisfy(FeedCursor.isKindByte) else {
         throw PluginRegistryError(
           description: "the row kind \"\(kind)\" is not a name (letters, digits, \"_\" and \"-\" only)")
       }

@@ -26,14 +26,15 @@ extension FeedAPI {
   }
 
   /// `GET /v1/feed?limit=N&after=CURSOR&time_zone=ZONE`: one page of rows, as `list --format json` prints it,
-  /// composed for `viewer` (`/v1/me/feed`: the caller's user; else `default`). So are the next two.
-  func feed(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
+  /// composed for `viewer` (`/v1/me/feed`: the caller's user; else `default`), written in `form`. So are the
+  /// next two.
+  func feed(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String, form: JSONForm) throws -> HTTPResponse {
     let limit = try query.pageLimit(maximum: Self.feedLimits.maximum) ?? Self.feedLimits.default
     let cursor = try query.cursor()
     let context = try rowContext(&query, viewer: viewer)
     try query.finish()
     var bytes = ByteBuffer(capacity: 8192)
-    var writer = JSONRowWriter()
+    var writer = JSONRowWriter(style: form.style)
     let next = try snapshot.composer(context: context).compose(after: cursor, limit: limit) { row in
       writer.write(row, to: &bytes)
     }
@@ -45,8 +46,8 @@ extension FeedAPI {
   /// one page of cards laid out for the traits, written by `render`'s renderers; the next page's cursor is in
   /// `Stackfeed-Next` (and JSON `next`). With `format=html&system_scheme` the page follows the browser's
   /// `prefers-color-scheme` (both colours of every light/dark pair; `HTMLRenderer.followsSystemScheme`): the web
-  /// page `/` asks for it when no scheme is forced.
-  func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws -> HTTPResponse {
+  /// page `/` asks for it when no scheme is forced. JSON is written in `form` straight into the body's bytes.
+  func render(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String, form: JSONForm) throws -> HTTPResponse {
     let width = try query.width() ?? LayoutWidth.standard
     let limit = try query.pageLimit(maximum: Self.cardLimits.maximum) ?? Self.cardLimits.default
     let cursor = try query.cursor()
@@ -61,13 +62,14 @@ extension FeedAPI {
     }
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
-    let renderer: any RowRenderer =
-      format == .json
-      ? JSONRenderer(paging: .page(next: next?.description))
-      : Self.renderer(format, followsSystemScheme: followsSystemScheme)
-    var body = Body()
-    try renderer.render(rows, width: width, to: &body)
     let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
+    guard format != .json else {
+      var bytes = ByteBuffer(capacity: 64 * 1024)
+      JSONRenderer(paging: .page(next: next?.description), style: form.style).render(rows, width: width, to: &bytes)
+      return .ok(bytes.bytes, type: MediaType.json, headers: headers)
+    }
+    var body = Body()
+    try Self.renderer(format, followsSystemScheme: followsSystemScheme).render(rows, width: width, to: &body)
     return .ok(body.bytes, type: MediaType.of(format), headers: headers)
   }
 

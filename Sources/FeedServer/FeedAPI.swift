@@ -152,7 +152,7 @@ public struct FeedAPI: Sendable {
   /// The answer of the core's `endpoint` (at `request`'s path) to `given`, or to the caller its bearer token
   /// proves, its JSON in `form`; `parameters` are the request's query arguments but `pretty`; `usedToken` is the
   /// id of the token verified, if any. The endpoints that read no store answer at once, `/readyz` reads every
-  /// time, and the data endpoints are remembered (``remembered(_:at:query:form:gzipFrom:as:usedToken:_:)``).
+  /// time, and the data endpoints are remembered (``remembered(_:at:query:gzipFrom:as:usedToken:_:)``).
   private func endpointAnswer(
     _ request: HTTPRequest, at endpoint: Endpoint, parameters: [HTTPField], form: JSONForm, as given: Caller?,
     usedToken: inout String?
@@ -172,47 +172,47 @@ public struct FeedAPI: Sendable {
       return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
     case .feed, .myFeed:
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, caller in try feed(&query, snapshot, viewer: caller.user)
+        query, snapshot, caller in try feed(&query, snapshot, viewer: caller.user, form: form)
       }
     case .render, .myRender:
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, caller in try render(&query, snapshot, viewer: caller.user)
+        query, snapshot, caller in try render(&query, snapshot, viewer: caller.user, form: form)
       }
     case .stack, .myStack:
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, caller in try stack(&query, snapshot, viewer: caller.user)
+        query, snapshot, caller in form.apply(to: try stack(&query, snapshot, viewer: caller.user))
       }
     case .row(let kind, let id):
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, _ in try row(kind: kind, id: id, &query, snapshot)
+        query, snapshot, _ in form.apply(to: try row(kind: kind, id: id, &query, snapshot))
       }
     case .me:
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
         query, snapshot, caller in
         try query.finish()
-        return try me(caller.user, snapshot)
+        return form.apply(to: try me(caller.user, snapshot))
       }
     }
     let page = Self.tagged(form.apply(to: fixed), traits: Self.traits(asked: Query(parameters)))
     return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
   }
 
-  /// The answer of a data endpoint: made by `make` — given the query, one read of the store and the caller,
-  /// whose user is the viewer of a personal endpoint and the anonymous user otherwise — or taken from the memo
-  /// of that read's version of the feed, under the request as sent and the viewer; gzipped from `gzipFrom` bytes on
-  /// (the request's `Accept-Encoding`, read once by the caller).
+  /// The answer of a data endpoint: made by `make` (its JSON in the request's form) — given the query, one read
+  /// of the store and the caller, whose user is the viewer of a personal endpoint and the anonymous user
+  /// otherwise — or taken from the memo of that read's version of the feed, under the request as sent and the
+  /// viewer; gzipped from `gzipFrom` bytes on (the request's `Accept-Encoding`, read once by the caller).
   private func remembered(
-    _ request: HTTPRequest, at endpoint: Endpoint, query: Query, form: JSONForm, gzipFrom: Int?, as given: Caller?,
+    _ request: HTTPRequest, at endpoint: Endpoint, query: Query, gzipFrom: Int?, as given: Caller?,
     usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
   ) throws -> HTTPResponse {
     let needed = endpoint.scope(requireAuth: requireAuth)
@@ -237,7 +237,7 @@ public struct FeedAPI: Sendable {
         var parameters = query
         let made = try make(&parameters, snapshot, endpoint.isPersonal ? caller : .anonymous)
         identity = Self.encoded(
-          Self.tagged(form.apply(to: made), viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
+          Self.tagged(made, viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
           compresses: compresses)
         if identity.status == 200 { snapshot.memo?.remember(identity, for: plain) }
       }

@@ -30,6 +30,12 @@ enum JSONForm: Equatable {
     }
   }
 
+  /// The writers' style for this form: the data endpoints that write JSON themselves (`/v1/feed`, `/v1/render`)
+  /// write it in this form at once; other answers are compacted afterwards (``apply(to:)-(HTTPResponse)``).
+  var style: JSONStyle {
+    self == .compact ? .compact : .indented
+  }
+
   /// `response` with its JSON body in this form; other bodies as they are.
   func apply(to response: HTTPResponse) -> HTTPResponse {
     guard self == .compact, Self.isJSON(response) else { return response }

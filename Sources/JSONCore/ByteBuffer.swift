@@ -46,6 +46,21 @@ public struct ByteBuffer: ~Copyable {
     literal.withUTF8Buffer { append($0) }
   }
 
+  /// Appends a writer's literal in `style`: as it is when ``JSONStyle/indented``; when ``JSONStyle/compact``,
+  /// without its spaces and line feeds. The writers' literals hold whitespace only between JSON tokens, never
+  /// inside a string (a key's quotes hold a name without spaces), so nothing significant is dropped.
+  @inlinable @inline(__always) public mutating func append(literal: StaticString, style: JSONStyle) {
+    switch style {
+    case .indented: literal.withUTF8Buffer { append($0) }
+    case .compact: literal.withUTF8Buffer { appendCompacting($0) }
+    }
+  }
+
+  /// Appends `bytes` but their spaces and line feeds.
+  @usableFromInline mutating func appendCompacting(_ bytes: UnsafeBufferPointer<UInt8>) {
+    table.append(contentsOf: bytes) { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\n") }
+  }
+
   /// Appends `count` copies of `byte` (e.g. an indent).
   public mutating func append(repeating byte: UInt8, count: Int) {
     table.append(repeating: byte, count: count)

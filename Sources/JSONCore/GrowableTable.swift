@@ -67,6 +67,17 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     used += values.count
   }
 
+  /// Adds the elements of `values` that `keep` accepts at the end, growing once for all of them.
+  @inlinable public mutating func append(
+    contentsOf values: UnsafeBufferPointer<Element>, where keep: (Element) -> Bool
+  ) {
+    if values.count > capacity - count { grow(toHold: count + values.count) }
+    for value in values where keep(value) {
+      (base + used).initialize(to: value)
+      used += 1
+    }
+  }
+
   /// Adds `count` copies of `value` at the end.
   @inlinable public mutating func append(repeating value: Element, count added: Int) {
     guard added > 0 else { return }

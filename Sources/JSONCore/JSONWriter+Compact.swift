@@ -1,9 +1,10 @@
 extension JSONWriter {
   /// `document` without its insignificant whitespace (RFC 8259 §2: spaces, tabs, line feeds and carriage
   /// returns outside strings), the same JSON value in the fewest bytes; strings are copied as they are. The
-  /// HTTP API sends its documents this way unless asked for `pretty=1`, writing them with the writers the CLI
-  /// prints with and compacting them afterwards, so both show the same values. `document` is expected to be
-  /// JSON; other bytes are copied with the whitespace outside quotes removed.
+  /// HTTP API sends its documents this way unless asked for `pretty=1`: the answers whose writers have a
+  /// ``JSONStyle/compact`` style are written so at once, the others with the writers the CLI prints with and
+  /// compacted here afterwards, so both forms show the same values. `document` is expected to be JSON; other
+  /// bytes are copied with the whitespace outside quotes removed.
   ///
   ///     JSONWriter.compact(Array("{\"a\": [1, 2],\n \"b\": \" c \"}\n".utf8))   // {"a":[1,2],"b":" c "}
   public static func compact(_ document: [UInt8]) -> [UInt8] {

@@ -74,9 +74,25 @@ import Testing
       FeedCursor("feed_item:734:700:734") == FeedCursor(kind: "feed_item", key: 734, streamCount: 700, streamKey: 734))
   }
 
-  @Test(arguments: ["", "x", "feed_item:1:1", "feed_item:a:1:1", "feed_item:1:-1:1", "feed item:1:1:1", "a:1:1:1:1"])
+  @Test(arguments: [
+    "", "x", "feed_item:1:1", "feed_item:a:1:1", "feed_item:1:-1:1", "feed item:1:1:1", "a:1:1:1:1", ":1:1:1",
+    "feed_item:1:1:", "feed_item::1:1", "feed_item:1:1:x", "feed_ítem:1:1:1", "ｆeed:1:1:1", "feed_item:1:1:1\u{301}",
+    "feed_item:\u{301}1:1:1", "feed_item:9223372036854775808:1:1", "feed_item:1:1:--", "feed_item:1:1: 1",
+  ])
   func malformedCursorsAreRejected(text: String) {
     #expect(FeedCursor(text) == nil)
+  }
+
+  @Test(arguments: [
+    ("feed_item:-3:0:-", FeedCursor(kind: "feed_item", key: -3, streamCount: 0, streamKey: nil)),
+    ("Promo-2_b:+7:12:-9", FeedCursor(kind: "Promo-2_b", key: 7, streamCount: 12, streamKey: -9)),
+    (
+      "order:9223372036854775807:1:9223372036854775807",
+      FeedCursor(kind: "order", key: .max, streamCount: 1, streamKey: .max)
+    ),
+  ])
+  func cursorsAreRead(text: String, cursor: FeedCursor) {
+    #expect(FeedCursor(text) == cursor)
   }
 
   @Test func aCursorOfAnUnknownKindIsAnError() throws {

@@ -58,3 +58,17 @@ import Testing
     #expect(buffer.text == "xyz")
   }
 }
+
+/// A writer's literal in either style: compact drops the spaces and line feeds between tokens.
+@Suite struct ByteBufferStyleTests {
+  @Test(arguments: [
+    (JSONStyle.indented, "{\"rows\": [\n  {\"kind\": "),
+    (JSONStyle.compact, "{\"rows\":[{\"kind\":"),
+  ])
+  func literal(style: JSONStyle, expected: String) {
+    var out = ByteBuffer(capacity: 4)
+    out.append(literal: "{\"rows\": [", style: style)
+    out.append(literal: "\n  {\"kind\": ", style: style)
+    #expect(out.text == expected)
+  }
+}

@@ -34,6 +34,21 @@ import Testing
     #expect(table.elements.isEmpty)
   }
 
+  /// Filtered appends of every length up to 20, from every small capacity: the table grows once for the whole
+  /// input when it might not fit, and keeps exactly the accepted values in order.
+  @Test(arguments: [1, 2, 3, 8, 9])
+  func filteredAppendsAcrossGrowthBoundariesKeepTheAcceptedValues(capacity: Int) {
+    var table = GrowableTable<UInt8>(capacity: capacity)
+    var expected: [UInt8] = []
+    for length in 0...20 {
+      let values = (0..<length).map { UInt8(($0 * 7 + length) % 11) }
+      values.withUnsafeBufferPointer { table.append(contentsOf: $0) { $0 % 3 != 0 } }
+      expected += values.filter { $0 % 3 != 0 }
+      #expect(table.count == expected.count)
+    }
+    #expect(table.elements == expected)
+  }
+
   /// A refill to more elements than the memory holds reallocates; a smaller one reuses it; zero empties it.
   /// Every element is the fill value, whatever the table held before.
   @Test(arguments: [(4, [0, 3, 4, 5, 17, 2, 0, 9])])

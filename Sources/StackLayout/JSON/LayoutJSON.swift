@@ -75,9 +75,12 @@ public enum LayoutJSON {
     return out.text
   }
 
-  /// Appends the text ``encode(_:indent:)`` returns to `out`: the bytes go straight from the tree to `out`.
-  public static func encode(_ result: LayoutResult, indent: Int = 0, to out: inout ByteBuffer) {
-    let buffer = LayoutTreeEncoder(result: result, baseIndent: indent, appendingTo: out).encode()
+  /// Appends the text ``encode(_:indent:)`` returns to `out`, or in `style` ``JSONCore/JSONStyle/compact`` the
+  /// same without whitespace (`indent` then unused): the bytes go straight from the tree to `out`.
+  public static func encode(
+    _ result: LayoutResult, indent: Int = 0, style: JSONStyle = .indented, to out: inout ByteBuffer
+  ) {
+    let buffer = LayoutTreeEncoder(result: result, baseIndent: indent, style: style, appendingTo: out).encode()
     out = buffer
   }
 }

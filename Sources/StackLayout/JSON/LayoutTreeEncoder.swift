@@ -3,16 +3,20 @@ import JSONCore
 /// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings), straight from the tree
 /// into the output bytes: keys and punctuation are written as prepared literals (`StaticString`), numbers by
 /// JSONCore's digit writer (``LayoutJSON/append(number:to:)``), strings by the package's one escaper
-/// (`JSONWriter`); nothing is built per node on the way.
+/// (`JSONWriter`); nothing is built per node on the way. Compact, the same literals are written without their
+/// whitespace and lines are not indented.
 struct LayoutTreeEncoder: ~Copyable {
   let result: LayoutResult
   private let baseIndent: Int
+  private let style: JSONStyle
   private var out: ByteBuffer
 
-  /// An encoder that appends to `out`, lines after the first indented by `baseIndent` spaces.
-  init(result: LayoutResult, baseIndent: Int, appendingTo out: consuming ByteBuffer) {
+  /// An encoder that appends to `out` in `style`, lines after the first indented by `baseIndent` spaces when
+  /// indented.
+  init(result: LayoutResult, baseIndent: Int, style: JSONStyle, appendingTo out: consuming ByteBuffer) {
     self.result = result
     self.baseIndent = baseIndent
+    self.style = style
     self.out = out
   }
 
@@ -49,7 +53,7 @@ struct LayoutTreeEncoder: ~Copyable {
         levels.append(Level(children: levels[top].children[position].children, depth: depth + 2, last: last))
       }
     }
-    out.removeLast()
+    if style == .indented { out.removeLast() }  // the last line feed
     return out
   }
 
@@ -81,7 +85,7 @@ struct LayoutTreeEncoder: ~Copyable {
   /// Appends a prepared fragment: a key with its quotes and colon, or punctuation (inlined, so that the copy is of
   /// a constant address and length).
   @inline(__always) mutating func append(_ fragment: StaticString) {
-    out.append(literal: fragment)
+    out.append(literal: fragment, style: style)
   }
 
   /// Appends `text` as a quoted, escaped JSON string.
@@ -106,7 +110,9 @@ struct LayoutTreeEncoder: ~Copyable {
     out.append(decimal: value)
   }
 
+  /// The indent of a line at `depth`; nothing when compact.
   mutating func pad(_ depth: Int) {
+    guard style == .indented else { return }
     out.append(repeating: UInt8(ascii: " "), count: baseIndent + 2 * depth)
   }
 

@@ -30,10 +30,14 @@ public struct JSONRenderer: RowRenderer {
 
   /// Whole feed (the default) or one page.
   public var paging: Paging
+  /// Indented as above (the default: the CLI's), or compact (the HTTP API's): the same document without
+  /// whitespace, written as such rather than compacted afterwards.
+  public var style: JSONStyle
 
   /// Creates a JSON renderer.
-  public init(paging: Paging = .whole) {
+  public init(paging: Paging = .whole, style: JSONStyle = .indented) {
     self.paging = paging
+    self.style = style
   }
 
   /// Writes the document for `rows` laid out at `width` points, each row handed to `output` as soon as it is
@@ -48,36 +52,36 @@ public struct JSONRenderer: RowRenderer {
   }
 
   /// Appends the document for `rows` laid out at `width` points to `out`, straight from each laid-out tree to
-  /// the bytes (`LayoutJSON.encode(_:indent:to:)`); `afterEachRow` is called with `out` after each row is
+  /// the bytes (`LayoutJSON.encode(_:indent:style:to:)`); `afterEachRow` is called with `out` after each row is
   /// written (it may take the bytes out), never after the document's last bytes.
   public func render(
     _ rows: some Sequence<RenderRow>, width: Double, to out: inout ByteBuffer,
     afterEachRow: (inout ByteBuffer) -> Void = { _ in }
   ) {
-    out.append(literal: "{\"schema\": ")
+    out.append(literal: "{\"schema\": ", style: style)
     JSONWriter.string(Self.schema, to: &out)
-    out.append(literal: ", \"width\": ")
+    out.append(literal: ", \"width\": ", style: style)
     LayoutJSON.append(number: width, to: &out)
-    out.append(literal: ", \"rows\": [")
+    out.append(literal: ", \"rows\": [", style: style)
     var first = true
     for row in rows {
-      out.append(literal: first ? "\n  {\"kind\": " : ",\n  {\"kind\": ")
+      out.append(literal: first ? "\n  {\"kind\": " : ",\n  {\"kind\": ", style: style)
       first = false
       JSONWriter.string(row.kind, to: &out)
-      out.append(literal: ", \"id\": ")
+      out.append(literal: ", \"id\": ", style: style)
       JSONWriter.string(row.id, to: &out)
-      out.append(literal: ", \"height\": ")
+      out.append(literal: ", \"height\": ", style: style)
       LayoutJSON.append(number: row.height, to: &out)
-      out.append(literal: ", \"card\": ")
-      LayoutJSON.encode(row.layout, indent: 2, to: &out)
+      out.append(literal: ", \"card\": ", style: style)
+      LayoutJSON.encode(row.layout, indent: 2, style: style, to: &out)
       out.append(UInt8(ascii: "}"))
       afterEachRow(&out)
     }
-    out.append(literal: first ? "]" : "\n]")
+    out.append(literal: first ? "]" : "\n]", style: style)
     if case .page(let next) = paging {
-      out.append(literal: ", \"next\": ")
+      out.append(literal: ", \"next\": ", style: style)
       JSONWriter.string(next, to: &out)
     }
-    out.append(literal: "}\n")
+    out.append(literal: "}\n", style: style)
   }
 }
