@@ -24,6 +24,8 @@ import StackLayout
 public struct FeedAPI: Sendable {
   /// Where the feed is read.
   let source: any FeedSource
+  /// The plugin routes' writes, committed in groups (group commit).
+  let writeGroups: WriteGroups
   /// The row plugins (cards).
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
@@ -66,7 +68,9 @@ public struct FeedAPI: Sendable {
     for route in routes where !patterns.contains(route.pattern.description) {
       patterns.append(route.pattern.description)
     }
-    metrics = Metrics(routes: patterns)
+    let metrics = Metrics(routes: patterns)
+    self.metrics = metrics
+    writeGroups = WriteGroups(source: source, committed: { metrics.countWriteCommit() })
     routeMeters = routes.map { route in patterns.firstIndex(of: route.pattern.description) ?? 0 }
   }
 
