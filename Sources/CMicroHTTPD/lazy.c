@@ -20,6 +20,13 @@ int MHD_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueK
                               MHD_KeyValueIterator iterator, void *iterator_cls);
 enum MHD_Result MHD_add_connection(struct MHD_Daemon *daemon, MHD_socket client_socket, const struct sockaddr *addr,
                                    socklen_t addrlen);
+struct MHD_Response *MHD_create_response_from_callback(uint64_t size, size_t block_size, MHD_ContentReaderCallback crc,
+                                                       void *crc_cls, MHD_ContentReaderFreeCallback crfc);
+void MHD_suspend_connection(struct MHD_Connection *connection);
+void MHD_resume_connection(struct MHD_Connection *connection);
+union MHD_ConnectionInfo;
+const union MHD_ConnectionInfo *MHD_get_connection_info(struct MHD_Connection *connection,
+                                                        enum MHD_ConnectionInfoType info_type, ...);
 
 static struct {
   __typeof__(MHD_start_daemon) *start_daemon;
@@ -30,6 +37,10 @@ static struct {
   __typeof__(MHD_add_response_header) *add_response_header;
   __typeof__(MHD_get_connection_values) *get_connection_values;
   __typeof__(MHD_add_connection) *add_connection;
+  __typeof__(MHD_create_response_from_callback) *create_response_from_callback;
+  __typeof__(MHD_suspend_connection) *suspend_connection;
+  __typeof__(MHD_resume_connection) *resume_connection;
+  __typeof__(MHD_get_connection_info) *get_connection_info;
 } mhd;
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
@@ -64,7 +75,11 @@ static void load(void) {
            find(library, (void **)&mhd.queue_response, "MHD_queue_response") &&
            find(library, (void **)&mhd.add_response_header, "MHD_add_response_header") &&
            find(library, (void **)&mhd.get_connection_values, "MHD_get_connection_values") &&
-           find(library, (void **)&mhd.add_connection, "MHD_add_connection");
+           find(library, (void **)&mhd.add_connection, "MHD_add_connection") &&
+           find(library, (void **)&mhd.create_response_from_callback, "MHD_create_response_from_callback") &&
+           find(library, (void **)&mhd.suspend_connection, "MHD_suspend_connection") &&
+           find(library, (void **)&mhd.resume_connection, "MHD_resume_connection") &&
+           find(library, (void **)&mhd.get_connection_info, "MHD_get_connection_info");
 }
 
 int stackfeed_mhd_load(void) {
@@ -113,4 +128,20 @@ enum MHD_Result stackfeed_mhd_add_connection(struct MHD_Daemon *daemon, MHD_sock
 int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
                                         MHD_KeyValueIterator iterator, void *iterator_cls) {
   return mhd.get_connection_values(connection, kind, iterator, iterator_cls);
+}
+
+struct MHD_Response *stackfeed_mhd_create_response_from_callback(uint64_t size, size_t block_size,
+                                                                 MHD_ContentReaderCallback crc, void *crc_cls,
+                                                                 MHD_ContentReaderFreeCallback crfc) {
+  return mhd.create_response_from_callback(size, block_size, crc, crc_cls, crfc);
+}
+
+void stackfeed_mhd_suspend_connection(struct MHD_Connection *connection) { mhd.suspend_connection(connection); }
+
+void stackfeed_mhd_resume_connection(struct MHD_Connection *connection) { mhd.resume_connection(connection); }
+
+MHD_socket stackfeed_mhd_connection_socket(struct MHD_Connection *connection) {
+  // Every member of union MHD_ConnectionInfo starts at its first byte; connect_fd is an MHD_socket.
+  const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? *(const MHD_socket *)(const void *)info : -1;
 }

@@ -78,15 +78,21 @@ public struct HTTPResponse: Sendable {
   public var headers: [HTTPField]
   /// The body bytes.
   public var body: [UInt8]
+  /// When set, the body is this stream instead of ``body``: sent chunked, piece by piece as it is queued,
+  /// until it ends (``EventStream``).
+  public var stream: EventStream?
   /// What the server's log says of this answer besides its line (an internal error's cause, under the request id
   /// the body gives the client); never sent. The server hands it to ``HTTPExchange/note``.
   public var logNote: String?
 
   /// Creates a response.
-  public init(status: Int, headers: [HTTPField] = [], body: [UInt8] = [], logNote: String? = nil) {
+  public init(
+    status: Int, headers: [HTTPField] = [], body: [UInt8] = [], stream: EventStream? = nil, logNote: String? = nil
+  ) {
     self.status = status
     self.headers = headers
     self.body = body
+    self.stream = stream
     self.logNote = logNote
   }
 }

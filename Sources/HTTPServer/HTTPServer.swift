@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -58,6 +59,8 @@ public final class HTTPServer: @unchecked Sendable {
   private let daemon: OpaquePointer
   private let core: Core
   private let stopped = Mutex(false)
+  /// Writes the streams' heartbeats, four times per heartbeat (nil without streams).
+  private let heartbeat: DispatchSourceTimer?
 
   /// The connections open now, counted from libmicrohttpd's connection notifications (in both threading modes):
   /// what `stackfeed serve` reports as `stackfeed_http_connections` (docs/HTTP.md, "Metrics").
@@ -76,12 +79,15 @@ public final class HTTPServer: @unchecked Sendable {
   /// Loads libmicrohttpd, binds the address and starts the worker threads. `handler` runs on them, several at
   /// once; `onFinish` is called once per request when its exchange ends (for access logs); `onIdle` when the
   /// last open connection closed, at most once a second, before malloc's freed memory is given back
-  /// (``IdleMemory``): the place to free what the handler keeps between loads.
+  /// (``IdleMemory``): the place to free what the handler keeps between loads. `streams` are the event streams
+  /// the handler may answer with (``HTTPResponse/stream``): the server writes their heartbeats and ends them
+  /// when it stops.
   /// Throws when the library is missing (``loadLibrary()``) or the address cannot be bound
   /// (``HTTPServerError/isAddressInUse`` when another program has it).
   public init(
     _ configuration: Configuration, onFinish: @escaping @Sendable (HTTPExchange) -> Void = { _ in },
-    onIdle: @escaping @Sendable () -> Void = {}, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    onIdle: @escaping @Sendable () -> Void = {}, streams: EventStreams? = nil,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     try Self.loadLibrary()
     let socket = try ListeningSocket.bind(
@@ -105,6 +111,8 @@ public final class HTTPServer: @unchecked Sendable {
       }
     } else {
       flags |= MHD_USE_EPOLL.rawValue
+      // An idle stream's connection is suspended: it leaves its worker's epoll set until a piece is queued.
+      if streams != nil { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
       options.append(Self.option(.LISTEN_SOCKET, Int(socket.descriptor)))
       options.append(Self.option(.CONNECTION_LIMIT, configuration.connectionLimit))
       if configuration.threads > 1 { options.append(Self.option(.THREAD_POOL_SIZE, configuration.threads)) }
@@ -112,7 +120,7 @@ public final class HTTPServer: @unchecked Sendable {
     options.append(Self.option(.END, 0))
     let core = Core(
       handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
-      connectionLimit: configuration.connectionLimit, acceptor: acceptor)
+      connectionLimit: configuration.connectionLimit, acceptor: acceptor, streams: streams)
     let closure = Unmanaged.passUnretained(core).toOpaque()
     guard
       let daemon = stackfeed_mhd_start(
@@ -134,15 +142,23 @@ public final class HTTPServer: @unchecked Sendable {
     self.daemon = daemon
     self.core = core
     self.port = socket.port
+    heartbeat = streams.map { streams in
+      let timer = DispatchSource.makeTimerSource(queue: .global())
+      let tick = DispatchTimeInterval.microseconds(Int(streams.heartbeat / .microseconds(4)))
+      timer.schedule(deadline: .now() + tick, repeating: tick)
+      timer.setEventHandler { streams.beat() }
+      timer.resume()
+      return timer
+    }
   }
 
   deinit {
     stop(grace: .zero)
   }
 
-  /// Stops: accepts no new connection from now on, waits up to `grace` for the requests in flight to be
-  /// answered in full, then closes every connection, joins the worker threads and closes the listening socket.
-  /// Calling it again does nothing.
+  /// Stops: accepts no new connection from now on, finishes every event stream (each ends cleanly once what it
+  /// has queued is sent), waits up to `grace` for the requests in flight to be answered in full, then closes
+  /// every connection, joins the worker threads and closes the listening socket. Calling it again does nothing.
   ///
   /// libmicrohttpd's own way to stop accepting, `MHD_quiesce_daemon`, is not used: in the thread-pool mode it
   /// races a worker taking the listening socket out of its epoll set and aborts the process (0.9.75: "Failed to
@@ -156,6 +172,9 @@ public final class HTTPServer: @unchecked Sendable {
       return !stopped
     }
     guard first else { return }
+    heartbeat?.cancel()
+    // Before the daemon stops: libmicrohttpd must not hold a suspended connection then.
+    core.streams?.finishAll()
     core.accepting.store(false, ordering: .releasing)
     core.acceptor?.stop()
     let clock = ContinuousClock()
@@ -188,10 +207,12 @@ private final class Core: Sendable {
   let acceptor: Acceptor?
   /// Trims malloc's arenas when the last connection closes.
   let idleMemory: IdleMemory
+  /// The event streams the handler answers with, if any.
+  let streams: EventStreams?
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    idleMemory: IdleMemory, bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?
+    idleMemory: IdleMemory, bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?, streams: EventStreams?
   ) {
     self.handler = handler
     self.onFinish = onFinish
@@ -199,6 +220,7 @@ private final class Core: Sendable {
     self.bodyLimit = bodyLimit
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor
+    self.streams = streams
   }
 }
 
@@ -300,7 +322,7 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
   exchange.body = []
   let response = core.handler(request)
   exchange.status = response.status
-  exchange.bytes = exchange.method == "HEAD" ? 0 : response.body.count
+  exchange.bytes = exchange.method == "HEAD" || response.stream != nil ? 0 : response.body.count
   exchange.note = response.logNote
   return queue(response, on: connection, core: core)
 }
@@ -330,9 +352,14 @@ private let requestCompleted: MHD_RequestCompletedCallback = { closure, _, state
 /// gets its turn: kept-alive connections would otherwise hold every slot for as long as their clients keep
 /// asking.
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core: Core) -> MHD_Result {
-  let made = response.body.withUnsafeBytes { body in
-    stackfeed_mhd_create_response_from_buffer(
-      body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+  let made: OpaquePointer?
+  if let stream = response.stream {
+    made = streamed(stream, on: connection, core: core)
+  } else {
+    made = response.body.withUnsafeBytes { body in
+      stackfeed_mhd_create_response_from_buffer(
+        body.count, UnsafeMutableRawPointer(mutating: body.baseAddress), .RESPMEM_MUST_COPY)
+    }
   }
   guard let made else { return .NO }
   defer { stackfeed_mhd_destroy_response(made) }
@@ -359,4 +386,46 @@ private let collectField: MHD_KeyValueIterator = { closure, _, key, value in
   let fields = closure.assumingMemoryBound(to: [HTTPField].self)
   fields.pointee.append(HTTPField(String(cString: key), value.map { String(cString: $0) }))
   return .YES
+}
+
+/// A response whose body is `stream`, sent chunked as it is queued (libmicrohttpd holds the stream until it
+/// frees the response: ``streamFreed``). With worker threads the connection is suspended while the stream has
+/// nothing to send. The socket's `TCP_USER_TIMEOUT` is the heartbeat: a heartbeat not acknowledged by then fails
+/// the connection (``EventStreams``).
+private func streamed(_ stream: EventStream, on connection: OpaquePointer, core: Core) -> OpaquePointer? {
+  let socket = stackfeed_mhd_connection_socket(connection)
+  if socket >= 0, let streams = core.streams {
+    var milliseconds = UInt32(streams.heartbeat / .milliseconds(1))
+    _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_USER_TIMEOUT, &milliseconds, socklen_t(MemoryLayout<UInt32>.size))
+  }
+  stream.attach(connection, socket: socket, suspends: core.acceptor == nil)
+  let closure = Unmanaged.passRetained(stream).toOpaque()
+  guard
+    let made = stackfeed_mhd_create_response_from_callback(UInt64.max, 4096, streamContent, closure, streamFreed)
+  else {
+    Unmanaged<EventStream>.fromOpaque(closure).release()
+    stream.cancel()
+    return nil
+  }
+  return made
+}
+
+/// libmicrohttpd's content reader of a streamed response: the stream's next bytes, 0 when the connection was
+/// suspended for want of them, -1 (`MHD_CONTENT_READER_END_OF_STREAM`) at its clean end, -2
+/// (`MHD_CONTENT_READER_END_WITH_ERROR`: the connection is closed) when its client is gone.
+private let streamContent: MHD_ContentReaderCallback = { closure, _, buffer, size in
+  guard let closure, let buffer else { return -2 }
+  let stream = Unmanaged<EventStream>.fromOpaque(closure).takeUnretainedValue()
+  switch stream.fill(UnsafeMutableRawBufferPointer(start: buffer, count: size)) {
+  case .bytes(let count): return count
+  case .parked: return 0
+  case .ended: return -1
+  case .gone: return -2
+  }
+}
+
+/// libmicrohttpd frees a streamed response (its exchange is over): the stream ends.
+private let streamFreed: MHD_ContentReaderFreeCallback = { closure in
+  guard let closure else { return }
+  Unmanaged<EventStream>.fromOpaque(closure).takeRetainedValue().cancel()
 }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 
 // MHD_VERSION 0x00097500 values. The drift check includes the real header first and defines this macro, so
 // that only the declarations C may repeat (typedefs, struct tags) are compiled twice — and must then agree.
@@ -39,6 +40,7 @@ enum MHD_FLAG {
   MHD_USE_NO_LISTEN_SOCKET = 256,
   MHD_USE_EPOLL = 512,
   MHD_USE_ITC = 1024,
+  MHD_ALLOW_SUSPEND_RESUME = 8192 | MHD_USE_ITC,
 };
 
 // Daemon options (MHD_OptionItem.option), the ones the server sets.
@@ -89,6 +91,11 @@ enum MHD_ResponseMemoryMode {
   MHD_RESPMEM_MUST_COPY = 2,
 } __attribute__((enum_extensibility(closed)));
 
+// What MHD_get_connection_info tells; the server asks only for the connection's socket.
+enum MHD_ConnectionInfoType {
+  MHD_CONNECTION_INFO_CONNECTION_FD = 6,
+} __attribute__((enum_extensibility(closed)));
+
 #endif  // STACKFEED_MHD_DRIFT_CHECK
 
 // Opaque handles.
@@ -115,6 +122,16 @@ typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *c
 
 // Called for each connection accepted, before anything is read from it; MHD_NO closes it at once.
 typedef enum MHD_Result (*MHD_AcceptPolicyCallback)(void *cls, const struct sockaddr *addr, socklen_t addrlen);
+
+// Fills a streamed response's next piece (MHD_create_response_from_callback, its size MHD_SIZE_UNKNOWN,
+// UINT64_MAX: sent chunked): the bytes written into buf (at most max), 0 for none yet (the server
+// suspends the connection first: libmicrohttpd would call again at once), or -1 (MHD_CONTENT_READER_END_OF_STREAM:
+// the stream ends) or -2 (MHD_CONTENT_READER_END_WITH_ERROR: the connection is closed at once). Those two are
+// ssize_t casts in <microhttpd.h>, which Swift does not import: HTTPServer names them itself.
+typedef ssize_t (*MHD_ContentReaderCallback)(void *cls, uint64_t pos, char *buf, size_t max);
+
+// Called once when a streamed response is destroyed: frees its content reader's closure.
+typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
 
 // Called for each header field or query argument; MHD_NO stops the iteration.
 typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind, const char *key,
@@ -148,6 +165,16 @@ enum MHD_Result stackfeed_mhd_add_response_header(struct MHD_Response *response,
                                                   const char *content);
 enum MHD_Result stackfeed_mhd_add_connection(struct MHD_Daemon *daemon, MHD_socket client_socket,
                                              const struct sockaddr *addr, socklen_t addrlen);
+struct MHD_Response *stackfeed_mhd_create_response_from_callback(uint64_t size, size_t block_size,
+                                                                 MHD_ContentReaderCallback crc, void *crc_cls,
+                                                                 MHD_ContentReaderFreeCallback crfc);
+void stackfeed_mhd_suspend_connection(struct MHD_Connection *connection);
+void stackfeed_mhd_resume_connection(struct MHD_Connection *connection);
+
+// The connection's socket (MHD_get_connection_info's MHD_CONNECTION_INFO_CONNECTION_FD, which is variadic), or
+// -1 when the library does not tell it.
+MHD_socket stackfeed_mhd_connection_socket(struct MHD_Connection *connection);
+
 int stackfeed_mhd_get_connection_values(struct MHD_Connection *connection, enum MHD_ValueKind kind,
                                         MHD_KeyValueIterator iterator, void *iterator_cls);
 
