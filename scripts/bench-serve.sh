@@ -11,7 +11,9 @@
 #   MODE=threads scripts/bench-serve.sh    # the worker modes: --threads 1, 2, 4 and 0 (thread per connection)
 #   MODE=rss scripts/bench-serve.sh        # RSS of the server every 15 s during RSS_SECONDS=300 s of load
 #   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
-#                                          # the same page again and again, and a new page each time
+#                                          # the same page again and again, a new page each time, a new
+#                                          # gzipped render page each time, a cached page with a read token,
+#                                          # an order with a write token (the last two on a copy of DB)
 #   MODE=flood scripts/bench-serve.sh      # the answer memo's policy: one client asking one page (the cached
 #                                          # /v1/render?limit=20) alone, then during a flood of 16 connections
 #                                          # asking random /v1/feed pages never asked before, with the memo on
@@ -25,6 +27,11 @@
 #                                          # Accept-Encoding: gzip, and their body bytes; the cached /v1/feed page
 #                                          # gzipped against nginx sending the same gzip bytes (gzip_static),
 #                                          # and uncompressed against nginx
+#   MODE=pages scripts/bench-serve.sh      # pages never asked before at 16 connections (issue 31): random
+#                                          # /v1/feed pages against nginx sending the first page's bytes (the
+#                                          # same size), paired per run, and random gzipped /v1/render pages;
+#                                          # with BASE=OTHER/stackfeed that build too, in the same runs (the
+#                                          # order of the builds alternating from run to run)
 #   BASE=OTHER/stackfeed MODE=binaries scripts/bench-serve.sh
 #                                          # two builds on the cached /v1/feed?limit=20 page at 16 connections,
 #                                          # paired and interleaved (each run starts each binary's server in
@@ -281,44 +288,109 @@ threads)
   done
   ;;
 instructions)
-  # The server under callgrind (one worker thread), sent N then N+1000 requests over one keep-alive
-  # connection; the difference / 1000 is the cost of a request, start-up and shutdown cancelling out.
+  # The server under callgrind (one worker thread), sent N then N+M requests over one keep-alive connection;
+  # the difference / M is the cost of a request, start-up and shutdown cancelling out. The budgets of
+  # docs/BENCHMARKS.md ("Per-request budgets") are these lines.
   # valgrind 3.19 cannot read Swift 6.3's DWARF 5: a copy without debug information is profiled.
   cp "$BIN" "$work/stackfeed" && strip --strip-debug "$work/stackfeed"
   cat >"$work/client.py" <<'PY'
 import http.client, sys
-port, count, first = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+port, count, case, token = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 connection = http.client.HTTPConnection("127.0.0.1", port)
 for n in range(count):
     # "new": the page after item n + 1, a page no earlier request asked for
-    connection.request("GET", "/v1/feed?limit=20" + (f"&after=feed_item:{n + 1}:{n + 1}:{n + 1}" if first == "new" else ""))
+    after = f"&after=feed_item:{n + 1}:{n + 1}:{n + 1}"
+    method, body, expected, headers = "GET", None, 200, {"Authorization": f"Bearer {token}"} if token else {}
+    if case == "same":
+        path = "/v1/feed?limit=20"
+    elif case == "new":
+        path = "/v1/feed?limit=20" + after
+    elif case == "render-new-gzip":
+        path, headers["Accept-Encoding"] = "/v1/render?limit=20" + after, "gzip"
+    elif case == "token":
+        path = "/v1/me/feed?limit=20"
+    elif case == "order":
+        method, path, expected = "POST", "/v1/me/orders", 201
+        body, headers["Content-Type"] = '{"items": [{"product": "arrival-tshirt", "quantity": 1}]}', "application/json"
+    connection.request(method, path, body=body, headers=headers)
     response = connection.getresponse()
-    assert response.status == 200, response.status
+    assert response.status == expected, (response.status, response.read())
     response.read()
 PY
-  instructions() {  # instructions COUNT PAGES [serve options]: total instructions of the server process
-    local count=$1 pages=$2
-    shift 2
+  instructions() {  # instructions DB COUNT CASE TOKEN [serve options]: total instructions of the server process
+    local db=$1 count=$2 case=$3 token=$4
+    shift 4
     rm -f "$work/callgrind.log"
-    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/stackfeed" serve --db "$DB" \
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$work/stackfeed" serve --db "$db" \
       --port 0 --threads 1 "$@" 2>"$work/callgrind.log" &
     local pid=$!
     until grep -qs 'serving http' "$work/callgrind.log"; do sleep 0.2; done
     python3 "$work/client.py" "$(grep -o 'http://127.0.0.1:[0-9]*' "$work/callgrind.log" | grep -o '[0-9]*$')" \
-      "$count" "$pages"
+      "$count" "$case" "$token"
     kill -TERM "$pid"
     wait "$pid" || true
     awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out"
+  }
+  per_request() {  # per_request LABEL DB N M CASE TOKEN [serve options]
+    local label=$1 db=$2 n=$3 m=$4 case=$5 token=$6
+    shift 6
+    local base more
+    base=$(instructions "$db" "$n" "$case" "$token" "$@")
+    more=$(instructions "$db" $((n + m)) "$case" "$token" "$@")
+    echo "instructions per request: $label: $(((more - base) / m))"
   }
   for pages in same new; do
     for log in on off; do
       options=()
       [ "$log" = off ] && options=(--quiet)
-      base=$(instructions 100 "$pages" "${options[@]}")
-      more=$(instructions 1100 "$pages" "${options[@]}")
-      echo "instructions per request: /v1/feed?limit=20, $pages page, request log $log: $(((more - base) / 1000))"
+      per_request "/v1/feed?limit=20, $pages page, request log $log" "$DB" 100 1000 "$pages" "" "${options[@]}"
     done
   done
+  per_request "/v1/render?limit=20, new page, gzip, request log off" "$DB" 20 200 render-new-gzip "" --quiet
+  # A token's page and an order, on a copy of the database (the orders are written to it).
+  cp "$DB" "$work/orders.sqlite"
+  read_token=$("$BIN" token create --db "$work/orders.sqlite" --user default --scope read --name bench)
+  write_token=$("$BIN" token create --db "$work/orders.sqlite" --user default --scope write --name bench)
+  per_request "/v1/me/feed?limit=20 with a read token, cached, request log off" "$work/orders.sqlite" 100 1000 \
+    token "$read_token" --quiet
+  per_request "POST /v1/me/orders, one line, write token, request log off" "$work/orders.sqlite" 100 500 order \
+    "$write_token" --quiet
+  ;;
+pages)
+  start_server "$THREADS"
+  mkdir -p "$work/html"
+  curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
+  stop_server
+  start_nginx
+  cat "$DB" >/dev/null
+  builds=(stackfeed)
+  [ -n "${BASE:-}" ] && builds=(base stackfeed)
+  new_bin=$BIN
+  for run in $(seq 1 "$RUNS"); do
+    order=("${builds[@]}")
+    [ $((run % 2)) = 0 ] && [ ${#builds[@]} = 2 ] && order=("${builds[1]}" "${builds[0]}")
+    for which in "${order[@]}"; do
+      BIN=$([ "$which" = base ] && echo "$BASE" || echo "$new_bin")
+      start_server "$THREADS"
+      wrk_run feed-pages "$which" 16 "$run" "$server/" -s "$work/pages.lua"
+      wrk_run render-pages-gz "$which" 16 "$run" "$server/" -s "$work/render-pages-gzip.lua"
+      stop_server
+    done
+    wrk_run feed-pages nginx 16 "$run" "http://127.0.0.1:$port/feed.json"
+    echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
+  done
+  BIN=$new_bin
+  [ -z "${BASE:-}" ] || python3 - "$results" <<'PY'
+import collections, statistics, sys
+rates = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    figure, name, server, conns, run, value = line.split()
+    if figure == "rps" and name == "feed-pages":
+        rates[run][server] = float(value)
+ratios = sorted(pair["base"] / pair["nginx"] for pair in rates.values() if {"base", "nginx"} <= pair.keys())
+print(f"feed-pages 16 base/nginx ratio: min {ratios[0]:.3f} median {statistics.median(ratios):.3f}"
+      f" max {ratios[-1]:.3f} ({len(ratios)} paired runs)")
+PY
   ;;
 binaries)
   [ -x "${BASE:-}" ] || { echo "bench-serve: MODE=binaries needs BASE=the other stackfeed binary" >&2; exit 64; }

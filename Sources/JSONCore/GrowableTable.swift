@@ -72,10 +72,13 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     contentsOf values: UnsafeBufferPointer<Element>, where keep: (Element) -> Bool
   ) {
     if values.count > capacity - count { grow(toHold: count + values.count) }
+    // The end kept in a local: through `self`, the base and the count were reloaded and stored for every value.
+    var end = base + used
     for value in values where keep(value) {
-      (base + used).initialize(to: value)
-      used += 1
+      end.initialize(to: value)
+      end += 1
     }
+    used = end - base
   }
 
   /// Adds `count` copies of `value` at the end.
