@@ -38,6 +38,7 @@ extension FeedAPI {
     }
     let key = route.isIdempotent ? try Self.idempotencyKey(request) : nil
     let body = route.method.takesBody ? try RequestBody.record(of: request, rules: route.body) : nil
+    let returning = ReturnPreference(request)
     let now = now()
     func rowRequest(from caller: Caller) -> RowRequest {
       var context = contexts.context(for: defaultZone)
@@ -70,7 +71,8 @@ extension FeedAPI {
           {
           case .claimed: break
           case .answered(let status, let location, let body):
-            return Self.written(RouteAnswer(status: status, location: location, body: body), form: form)
+            return Self.written(
+              RouteAnswer(status: status, location: location, body: body), form: form, returning: returning)
           case .usedByAnotherRequest:
             throw Problem(
               status: 422,
@@ -82,11 +84,14 @@ extension FeedAPI {
         }
         let outcome = try route.handler(rowRequest, db)
         try ChangeLog.record(outcome.changes, at: UTCMilliseconds.since1970(seconds: now.timeIntervalSince1970), in: db)
-        let answer = try answer(outcome)
+        // The row is composed for the answer, and for the key's record: a repeat gets it if it prefers it.
+        let answer =
+          returning == .minimal && key == nil
+          ? RouteAnswer(status: outcome.status, location: outcome.location, body: []) : try answer(outcome)
         if let key {
           try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
         }
-        return Self.written(answer, form: form)
+        return Self.written(answer, form: form, returning: returning)
       }
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
@@ -121,10 +126,12 @@ extension FeedAPI {
   }
 
   /// The response of a write's answer (the first time, and to a request repeating its `Idempotency-Key`): its
-  /// headers, the body in `form` and its `ETag`, `Cache-Control: no-store`.
-  private static func written(_ answer: RouteAnswer, form: JSONForm) -> HTTPResponse {
-    let body = form.apply(to: answer.body)
-    var headers = headers(of: answer)
+  /// headers, the body in `form` and its `ETag`, `Cache-Control: no-store`; with `return=minimal` preferred, no
+  /// body (``ReturnPreference``).
+  private static func written(_ answer: RouteAnswer, form: JSONForm, returning: ReturnPreference) -> HTTPResponse {
+    let body = returning == .minimal ? [] : form.apply(to: answer.body)
+    var headers = headers(of: RouteAnswer(status: answer.status, location: answer.location, body: body))
+    if returning == .minimal { headers.append(ReturnPreference.applied) }
     if !body.isEmpty { headers.append(HTTPField("ETag", EntityTag.of(body))) }
     headers.append(HTTPField("Cache-Control", "no-store"))
     return HTTPResponse(status: answer.status, headers: headers, body: body)
