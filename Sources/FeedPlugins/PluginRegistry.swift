@@ -112,7 +112,8 @@ public struct PluginRegistry: Sendable {
   /// would turn `GET /v1/feed` into 405, a `GET /v1/me/{x}` would answer for `/v1/me/feed`.
   public static let corePaths = [
     "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
-    "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack",
+    "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/changes",
+    "/v1/me/changes",
   ].map(RoutePattern.init)
 
   /// Throws when `route` of the plugin of `kind` cannot be served beside the core's paths and the routes

@@ -19,6 +19,8 @@ enum Endpoint: Equatable {
   case me
   /// `/v1/me/feed`, `/v1/me/render`, `/v1/me/stack`: `/v1/feed`, `/v1/render`, `/v1/stack` for the caller's user.
   case myFeed, myRender, myStack
+  /// `/v1/changes`, `/v1/me/changes`: the changes of the anonymous feed, of the caller's.
+  case changes, myChanges
 
   /// The endpoint of `path`; nil for any other path.
   init?(path: String) {
@@ -35,6 +37,8 @@ enum Endpoint: Equatable {
     case "/v1/me/feed": self = .myFeed
     case "/v1/me/render": self = .myRender
     case "/v1/me/stack": self = .myStack
+    case "/v1/changes": self = .changes
+    case "/v1/me/changes": self = .myChanges
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
@@ -70,6 +74,8 @@ enum Endpoint: Equatable {
     case .myFeed: 10
     case .myRender: 11
     case .myStack: 12
+    case .changes: 13
+    case .myChanges: 14
     }
   }
 
@@ -77,8 +83,8 @@ enum Endpoint: Equatable {
   /// memo key, ETag and `Cache-Control` are the user's.
   var isPersonal: Bool {
     switch self {
-    case .me, .myFeed, .myRender, .myStack: true
-    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row: false
+    case .me, .myFeed, .myRender, .myStack, .myChanges: true
+    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes: false
     }
   }
 
@@ -87,8 +93,8 @@ enum Endpoint: Equatable {
   /// `/openapi.json` and `/metrics` never need one.
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
-    case .me, .myFeed, .myRender, .myStack: .read
-    case .feed, .render, .stack, .row: requireAuth ? .read : nil
+    case .me, .myFeed, .myRender, .myStack, .myChanges: .read
+    case .feed, .render, .stack, .row, .changes: requireAuth ? .read : nil
     case .page, .health, .ready, .openAPI, .metrics: nil
     }
   }

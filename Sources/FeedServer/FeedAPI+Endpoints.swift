@@ -129,7 +129,7 @@ extension FeedAPI {
 
   /// The layout engine for the traits the request's `content_size`, `direction` and `scheme` ask for (FeedOptions'
   /// `traits()`; each absent one at its default).
-  private static func engine(_ query: inout Query) throws(Problem) -> LayoutEngine {
+  static func engine(_ query: inout Query) throws(Problem) -> LayoutEngine {
     var engine = LayoutEngine()
     engine.traits = try query.traits()
     return engine
@@ -147,7 +147,7 @@ extension FeedAPI {
   }
 
   /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets).
-  private static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
+  static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
     -> any RowRenderer & StackRenderer
   {
     format.renderer(assets: nil, background: FeedScreen.background, followsSystemScheme: followsSystemScheme)

@@ -192,6 +192,12 @@ public struct FeedAPI: Sendable {
       ) {
         query, snapshot, caller in form.apply(to: try stack(&query, snapshot, viewer: caller.user))
       }
+    case .changes, .myChanges:
+      return try remembered(
+        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
+        query, snapshot, caller in try changes(&query, snapshot, viewer: caller.user)
+      }
     case .row(let kind, let id):
       return try remembered(
         request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken

@@ -40,6 +40,7 @@ struct Problem: Error, Sendable {
     case 404: "Not Found"
     case 405: "Method Not Allowed"
     case 409: "Conflict"
+    case 410: "Gone"
     case 412: "Precondition Failed"
     case 413: "Content Too Large"
     case 415: "Unsupported Media Type"

@@ -129,6 +129,14 @@ public enum OpenAPIChecks {
       Request("POST", "/v1/feed"), Request("PUT", "/"), Request("DELETE", "/openapi.json"),
       Request("GET", "/v1/me/orders"), Request("PUT", "/v1/orders/x"), Request("GET", "/v1/feed-items"),
       Request("POST", "/v1/feed-items/x"),
+      Request("GET", "/v1/changes?since=0"), Request("HEAD", "/v1/changes?since=0"),
+      Request("GET", "/v1/changes?since=0", .anonymous, [anyTag]),
+      Request("GET", "/v1/changes?since=0", .anonymous, [gzip]),
+      Request("GET", "/v1/changes?since=0&format=svg&limit=2&width=320&scheme=dark&time_zone=UTC"),
+      Request("GET", "/v1/changes?since=0&content_size=AX3&direction=rtl&pretty=1"),
+      Request("GET", "/v1/changes"), Request("GET", "/v1/changes?since=x"),
+      Request("GET", "/v1/changes?since=0&limit=0"),
+      Request("GET", "/v1/changes?since=99999999999"), Request("HEAD", "/v1/changes?since=99999999999"),
     ]
 
   /// The token routes: `/v1/me` and its twins (200, 304, 400, 401), `--require-auth` (401, 200).
@@ -146,6 +154,9 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/feed", requireAuth: true), Request("GET", "/v1/feed", .read, requireAuth: true),
       Request("GET", "/v1/rows/header/profile", .invalid, requireAuth: true),
       Request("GET", "/healthz", requireAuth: true), Request("GET", "/openapi.json", requireAuth: true),
+      Request("GET", "/v1/me/changes?since=0", .read), Request("HEAD", "/v1/me/changes?since=0", .read),
+      Request("GET", "/v1/me/changes?since=0"), Request("GET", "/v1/me/changes?since=0", .read, [anyTag]),
+      Request("GET", "/v1/changes?since=0", requireAuth: true),
     ]
 
   /// The writes: every plugin route of the built-in binary with its statuses (201, 200, 204, 400, 401, 403, 404,
@@ -198,6 +209,7 @@ public enum OpenAPIChecks {
     Request("DELETE", "/v1/feed-items/openapi-1", .admin, [staleVersion]),
     Request("DELETE", "/v1/feed-items/openapi-1?pretty=1", .admin, [everyVersion]),
     Request("DELETE", "/v1/feed-items/openapi-1", .admin, [everyVersion]),
+    Request("GET", "/v1/me/changes?since=0", .read), Request("GET", "/v1/changes?since=0&format=html"),
   ]
 
   /// Asked while the database is away: 503 (and the routes that read nothing still answer).
@@ -205,7 +217,10 @@ public enum OpenAPIChecks {
     ["/readyz", "/v1/feed", "/v1/render", "/v1/stack", "/v1/rows/header/profile"].flatMap {
       [Request("GET", $0), Request("HEAD", $0)]
     }
-    + ["/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/orders/{order}"].map { Request("GET", $0, .read) }
+    + ["/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/orders/{order}", "/v1/me/changes?since=0"].map {
+      Request("GET", $0, .read)
+    }
+    + [Request("GET", "/v1/changes?since=0")]
     + [
       Request("POST", "/v1/me/orders", .write, body: order), Request("POST", "/v1/feed-items", .admin, body: "{}"),
       Request("PATCH", "/v1/orders/{order}", .admin, [everyVersion], body: #"{"status": "shipped"}"#),

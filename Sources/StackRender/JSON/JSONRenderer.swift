@@ -65,16 +65,11 @@ public struct JSONRenderer: RowRenderer {
     out.append(literal: ", \"rows\": [", style: style)
     var first = true
     for row in rows {
-      out.append(literal: first ? "\n  {\"kind\": " : ",\n  {\"kind\": ", style: style)
+      out.append(literal: first ? "
+  " : ",
+  ", style: style)
       first = false
-      JSONWriter.string(row.kind, to: &out)
-      out.append(literal: ", \"id\": ", style: style)
-      JSONWriter.string(row.id, to: &out)
-      out.append(literal: ", \"height\": ", style: style)
-      LayoutJSON.append(number: row.height, to: &out)
-      out.append(literal: ", \"card\": ", style: style)
-      LayoutJSON.encode(row.layout, indent: 2, style: style, to: &out)
-      out.append(UInt8(ascii: "}"))
+      Self.append(row, style: style, to: &out)
       afterEachRow(&out)
     }
     out.append(literal: first ? "]" : "\n]", style: style)
@@ -83,5 +78,19 @@ public struct JSONRenderer: RowRenderer {
       JSONWriter.string(next, to: &out)
     }
     out.append(literal: "}\n", style: style)
+  }
+
+  /// Appends one row of the document in `style`, `{"kind", "id", "height", "card"}`, its card indented as in the
+  /// document: what a document's `rows` hold, also for a row sent on its own (a change of the feed, docs/HTTP.md).
+  public static func append(_ row: RenderRow, style: JSONStyle = .indented, to out: inout ByteBuffer) {
+    out.append(literal: "{\"kind\": ", style: style)
+    JSONWriter.string(row.kind, to: &out)
+    out.append(literal: ", \"id\": ", style: style)
+    JSONWriter.string(row.id, to: &out)
+    out.append(literal: ", \"height\": ", style: style)
+    LayoutJSON.append(number: row.height, to: &out)
+    out.append(literal: ", \"card\": ", style: style)
+    LayoutJSON.encode(row.layout, indent: 2, style: style, to: &out)
+    out.append(UInt8(ascii: "}"))
   }
 }
