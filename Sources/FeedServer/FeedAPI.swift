@@ -194,9 +194,9 @@ public struct FeedAPI: Sendable {
       }
     case .changes, .myChanges:
       return try remembered(
-        request, at: endpoint, query: query, form: form, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, caller in try changes(&query, snapshot, viewer: caller.user)
+        query, snapshot, caller in try changes(&query, snapshot, viewer: caller.user, form: form)
       }
     case .row(let kind, let id):
       return try remembered(

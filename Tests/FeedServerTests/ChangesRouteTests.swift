@@ -2,6 +2,7 @@ import FeedServer
 import FeedStore
 import Foundation
 import HTTPServer
+import JSONCore
 import StackfeedTestSupport
 import Testing
 
@@ -57,6 +58,10 @@ struct ChangesRouteTests {
     #expect((svg[0]["row"] as? String)?.contains("<svg") == true, "svg: the one row's document as a string")
     let pretty = api.get("/v1/changes?since=\(start)&pretty=1&limit=1")
     #expect(pretty.text.hasPrefix("{\"changes\": [\n  {\"version\": "))
+    for target in ["/v1/changes?since=\(start)&\(parameters)", "/v1/changes?since=\(start)&format=html"] {
+      let compact = api.get(target).body
+      #expect(compact == JSONWriter.compact(api.get(target + "&pretty=1").body), "written compact: \(target)")
+    }
   }
 
   @Test(

@@ -65,9 +65,7 @@ public struct JSONRenderer: RowRenderer {
     out.append(literal: ", \"rows\": [", style: style)
     var first = true
     for row in rows {
-      out.append(literal: first ? "
-  " : ",
-  ", style: style)
+      out.append(literal: first ? "\n  " : ",\n  ", style: style)
       first = false
       Self.append(row, style: style, to: &out)
       afterEachRow(&out)
