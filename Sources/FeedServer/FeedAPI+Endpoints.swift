@@ -1,5 +1,6 @@
 import FeedOptions
 import FeedPlugins
+import FeedStore
 import HTTPServer
 import JSONCore
 import StackLayout
@@ -55,6 +56,7 @@ extension FeedAPI {
     let context = try rowContext(&query, viewer: viewer)
     let followsSystemScheme = try query.flag(named: Self.systemScheme)
     let engine = try Self.engine(&query)
+    let scale = try Self.scale(&query)
     try query.finish()
     guard !followsSystemScheme || format == .html && engine.traits.scheme == .light else {
       throw Problem.badParameter(
@@ -62,14 +64,17 @@ extension FeedAPI {
     }
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
+    let images = try StoredImageLinks(namedIn: cards.map(\.tree), from: snapshot.database, scale: scale)
     let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
     guard format != .json else {
       var bytes = ByteBuffer(capacity: 64 * 1024)
-      JSONRenderer(paging: .page(next: next?.description), style: form.style).render(rows, width: width, to: &bytes)
+      JSONRenderer(paging: .page(next: next?.description), style: form.style, images: images)
+        .render(rows, width: width, to: &bytes)
       return .ok(bytes.bytes, type: MediaType.json, headers: headers)
     }
     var body = Body()
-    try Self.renderer(format, followsSystemScheme: followsSystemScheme).render(rows, width: width, to: &body)
+    try Self.renderer(format, followsSystemScheme: followsSystemScheme, images: images)
+      .render(rows, width: width, to: &body)
     return .ok(body.bytes, type: MediaType.of(format), headers: headers)
   }
 
@@ -98,13 +103,16 @@ extension FeedAPI {
     let width = try query.width() ?? LayoutWidth.standard
     let context = try rowContext(&query)
     let engine = try Self.engine(&query)
+    let scale = try Self.scale(&query)
     try query.finish()
     guard let plugin = registry.plugin(kind: kind) else {
       throw Problem(status: 404, detail: "there is no row kind \"\(kind)\"")
     }
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    guard let found, let body = try rowDocument(found, width: width, engine: engine) else {
+    let tree = try found.flatMap { row throws(PluginRegistryError) in try registry.card(for: row) }
+    let images = try StoredImageLinks(namedIn: tree.map { [$0] } ?? [], from: snapshot.database, scale: scale)
+    guard let found, let body = try rowDocument(found, width: width, engine: engine, images: images) else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
     return .ok(body, type: MediaType.json)
@@ -112,18 +120,18 @@ extension FeedAPI {
 
   /// One row as `/v1/rows/{kind}/{id}` answers it (and a route of a plugin answers the row it read or wrote):
   /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width` by `engine`
-  /// (for its traits); `nil` when no registered plugin made the row. Throws when the plugin's card has an
-  /// unlabelled action (``PluginRegistry/card(for:)``).
-  func rowDocument(_ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine()) throws(PluginRegistryError)
-    -> [UInt8]?
-  {
+  /// (for its traits), its image nodes linked by `images`; `nil` when no registered plugin made the row. Throws
+  /// when the plugin's card has an unlabelled action (``PluginRegistry/card(for:)``).
+  func rowDocument(
+    _ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine(), images: StoredImageLinks? = nil
+  ) throws(PluginRegistryError) -> [UInt8]? {
     guard let tree = try registry.card(for: row) else { return nil }
     let layout = engine.layout(tree, width: width)
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append("{")
     JSONRowWriter.appendFields(of: row, to: &bytes)
     bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
-    bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0) + "}\n")
+    bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0, images: images) + "}\n")
     return bytes.bytes
   }
 
@@ -146,11 +154,21 @@ extension FeedAPI {
     return (cards, next)
   }
 
-  /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets).
-  static func renderer(_ format: RenderFormat, followsSystemScheme: Bool = false)
-    -> any RowRenderer & StackRenderer
-  {
-    format.renderer(assets: nil, background: FeedScreen.background, followsSystemScheme: followsSystemScheme)
+  /// The renderer of rows and card stacks in `format`, as `render` draws them (no image assets), its image nodes
+  /// linked by `images` (JSON and HTML).
+  static func renderer(
+    _ format: RenderFormat, followsSystemScheme: Bool = false, images: StoredImageLinks? = nil
+  ) -> any RowRenderer & StackRenderer {
+    format.renderer(
+      assets: nil, background: FeedScreen.background, followsSystemScheme: followsSystemScheme, images: images)
+  }
+
+  /// The `scale` parameter: the screen scale the image nodes' `url`s are for, `ImageVariant.scales` (1, 2, 3),
+  /// default `ImageVariant.defaultScale` (2).
+  static func scale(_ query: inout Query) throws(Problem) -> Int {
+    let scales = ImageVariant.scales
+    return try query.integer("scale", minimum: scales.lowerBound, maximum: scales.upperBound)
+      ?? ImageVariant.defaultScale
   }
 
   /// The flag of `/v1/render?format=html` asking for the page that follows the browser's colour scheme.

@@ -16,14 +16,16 @@ public enum RenderFormat: String, CaseIterable, Sendable {
 
   /// The renderer of rows and of card stacks in this format; SVG and HTML draw the images in `assets` (when
   /// given) on `background`, and HTML follows the browser's colour scheme when `followsSystemScheme`
-  /// (``HTMLRenderer/followsSystemScheme``).
-  public func renderer(assets: ImageAssets?, background: Color, followsSystemScheme: Bool = false)
-    -> any RowRenderer & StackRenderer
-  {
+  /// (``HTMLRenderer/followsSystemScheme``). JSON and HTML link the image nodes `images` links to their
+  /// pictures (``JSONRenderer/images``, ``HTMLRenderer/images``).
+  public func renderer(
+    assets: ImageAssets?, background: Color, followsSystemScheme: Bool = false, images: (any ImageLinking)? = nil
+  ) -> any RowRenderer & StackRenderer {
     switch self {
-    case .json: JSONRenderer()
+    case .json: JSONRenderer(images: images)
     case .svg: SVGRenderer(assets: assets, background: background)
-    case .html: HTMLRenderer(assets: assets, background: background, followsSystemScheme: followsSystemScheme)
+    case .html:
+      HTMLRenderer(assets: assets, background: background, followsSystemScheme: followsSystemScheme, images: images)
     case .text: TextRenderer(columns: 80)
     }
   }

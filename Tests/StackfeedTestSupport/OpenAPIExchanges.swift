@@ -116,6 +116,8 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/render?limit=3&content_size=AX3&direction=rtl&scheme=dark"),
       Request("GET", "/v1/render?limit=100"), Request("GET", "/v1/render?format=svg&limit=2&width=320"),
       Request("GET", "/v1/render?content_size=huge"), Request("GET", "/v1/render?system_scheme"),
+      Request("GET", "/v1/render?limit=3&scale=3"), Request("GET", "/v1/render?scale=4"),
+      Request("GET", "/v1/rows/header/profile?scale=1"),
       Request("GET", "/v1/stack?format=html&content_size=AX5&direction=rtl"),
       Request(
         "GET",

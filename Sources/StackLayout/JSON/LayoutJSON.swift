@@ -68,19 +68,23 @@ public enum LayoutJSON {
 
   /// Encodes a laid-out tree: every node with its keys in a fixed order and a `frame` relative to
   /// its parent; numbers with at most 3 decimals, never `-0`. Lines after the first are indented by
-  /// `indent` spaces so the text can be embedded in a larger document.
-  public static func encode(_ result: LayoutResult, indent: Int = 0) -> String {
+  /// `indent` spaces so the text can be embedded in a larger document. With `images`, an image node it links
+  /// also has `url`, `srcset`, `aspect` and `placeholder` (``ImageLink``) after its `contentMode`.
+  public static func encode(_ result: LayoutResult, indent: Int = 0, images: (any ImageLinking)? = nil) -> String {
     var out = ByteBuffer(capacity: 256 * result.frames.count)
-    encode(result, indent: indent, to: &out)
+    encode(result, indent: indent, images: images, to: &out)
     return out.text
   }
 
-  /// Appends the text ``encode(_:indent:)`` returns to `out`, or in `style` ``JSONCore/JSONStyle/compact`` the
-  /// same without whitespace (`indent` then unused): the bytes go straight from the tree to `out`.
+  /// Appends the text ``encode(_:indent:images:)`` returns to `out`, or in `style` ``JSONCore/JSONStyle/compact``
+  /// the same without whitespace (`indent` then unused): the bytes go straight from the tree to `out`.
   public static func encode(
-    _ result: LayoutResult, indent: Int = 0, style: JSONStyle = .indented, to out: inout ByteBuffer
+    _ result: LayoutResult, indent: Int = 0, style: JSONStyle = .indented, images: (any ImageLinking)? = nil,
+    to out: inout ByteBuffer
   ) {
-    let buffer = LayoutTreeEncoder(result: result, baseIndent: indent, style: style, appendingTo: out).encode()
+    let buffer = LayoutTreeEncoder(
+      result: result, baseIndent: indent, style: style, images: images, appendingTo: out
+    ).encode()
     out = buffer
   }
 }

@@ -1,8 +1,9 @@
 extension LayoutTreeEncoder {
   /// Writes the node's keys in the contract's order, one line each, every line ending with a comma (the frame
   /// follows); defaults are left out except the stack and content keys, which are always written. Each key is
-  /// one prepared literal with its quotes, colon and space.
-  mutating func writeKeys(of node: LayoutNode, depth: Int) {
+  /// one prepared literal with its quotes, colon and space. `size` is the node's frame's (an image's link is
+  /// for it).
+  mutating func writeKeys(of node: LayoutNode, size: Size, depth: Int) {
     begin("\"type\": ", depth)
     appendString(node.typeName)
     end()
@@ -55,6 +56,7 @@ extension LayoutTreeEncoder {
     case .image(let content):
       memberString("\"image\": ", content.name, depth)
       memberString("\"contentMode\": ", content.contentMode.rawValue, depth)
+      if let link = images?.link(for: content, size: size) { self.link(link, depth) }
     default:
       break
     }
@@ -94,6 +96,25 @@ extension LayoutTreeEncoder {
       appendHex(color)
     }
     end()
+  }
+
+  /// An image's link: `"url"`, then `"srcset": {"1": …, "2": …}` when it has one, `"aspect"` and `"placeholder"`
+  /// when known.
+  private mutating func link(_ link: ImageLink, _ depth: Int) {
+    memberString("\"url\": ", link.url, depth)
+    if !link.srcset.isEmpty {
+      begin("\"srcset\": {", depth)
+      for (index, scaled) in link.srcset.enumerated() {
+        append(index == 0 ? "\"" : ", \"")
+        appendInteger(scaled.scale)
+        append("\": ")
+        appendString(scaled.url)
+      }
+      append("}")
+      end()
+    }
+    if let aspect = link.aspectRatio { memberNumber("\"aspect\": ", aspect, depth) }
+    if let placeholder = link.placeholder { color("\"placeholder\": ", placeholder, depth) }
   }
 
   /// `"accessibility": {"label": …, "hint": …, "traits": […], "hidden": true}`: the label and the hint when

@@ -7,14 +7,20 @@ import JSONCore
 /// whitespace and lines are not indented.
 struct LayoutTreeEncoder: ~Copyable {
   let result: LayoutResult
+  /// The links of the image nodes, if any.
+  let images: (any ImageLinking)?
   private let baseIndent: Int
   private let style: JSONStyle
   private var out: ByteBuffer
 
   /// An encoder that appends to `out` in `style`, lines after the first indented by `baseIndent` spaces when
-  /// indented.
-  init(result: LayoutResult, baseIndent: Int, style: JSONStyle, appendingTo out: consuming ByteBuffer) {
+  /// indented, each image node linked by `images`.
+  init(
+    result: LayoutResult, baseIndent: Int, style: JSONStyle, images: (any ImageLinking)? = nil,
+    appendingTo out: consuming ByteBuffer
+  ) {
     self.result = result
+    self.images = images
     self.baseIndent = baseIndent
     self.style = style
     self.out = out
@@ -63,7 +69,7 @@ struct LayoutTreeEncoder: ~Copyable {
     append("{\n")
     let rect = frame < result.frames.count ? result.frames[frame] : .zero
     frame += 1
-    writeKeys(of: node, depth: depth + 1)
+    writeKeys(of: node, size: rect.size, depth: depth + 1)
     pad(depth + 1)
     appendFrame(rect)
     guard node.isStack else {

@@ -18,12 +18,16 @@ struct HTMLDrawing {
   private let followsSystemScheme: Bool
   /// The CSS custom property of each pair written so far (`followsSystemScheme`).
   private var pairs: [Color: String] = [:]
+  /// The pictures of image nodes, drawn as `<img>`s.
+  private let links: (any ImageLinking)?
 
-  /// A drawing that embeds real images from `assets` when given, and writes each light/dark pair as both
-  /// colours when `followsSystemScheme`, else the colour of each row's scheme.
-  init(assets: ImageAssets?, followsSystemScheme: Bool = false) {
+  /// A drawing that links the image nodes `links` knows to their pictures, embeds real images from `assets`
+  /// for the others when given, and writes each light/dark pair as both colours when `followsSystemScheme`, else
+  /// the colour of each row's scheme.
+  init(assets: ImageAssets?, followsSystemScheme: Bool = false, images links: (any ImageLinking)? = nil) {
     images = ImageEmbedder(assets: assets)
     self.followsSystemScheme = followsSystemScheme
+    self.links = links
   }
 
   /// The HTML written since the last call.
@@ -95,7 +99,14 @@ struct HTMLDrawing {
     case .image(let image):
       guard let name = image.name, placed.frame.width > 0, placed.frame.height > 0 else { break }
       element.title = name
-      if let className = imageClass(name) {
+      if let link = links?.link(for: image, size: placed.frame.size) {
+        element.content = Self.picture(link, contentMode: image.contentMode)
+        if let placeholder = link.placeholder {
+          element.style = ";background-color:\(placeholder.css)"
+          element.coversBackground = true
+        }
+        if placed.node.cornerRadius > 0 { element.style += ";overflow:hidden" }
+      } else if let className = imageClass(name) {
         element.classNames += ["img", className]
         element.style = ";background-size:\(Self.backgroundSize(image.contentMode))"
       } else {
@@ -149,6 +160,28 @@ struct HTMLDrawing {
     classes[name] = className
     output += #"<style>.\#(className){background-image:url("\#(uri)")}</style>"# + "\n"
     return className
+  }
+
+  /// An `<img>` of `link`'s picture filling its node: `src` the document scale's, `srcset` every scale's (the
+  /// browser takes the one for its screen), fitted by `object-fit` as `contentMode` says; the node's `<div>`
+  /// carries what it says to assistive technology, so the picture itself is decorative (`alt=""`).
+  static func picture(_ link: ImageLink, contentMode: ContentMode) -> String {
+    var tag = #"<img src="\#(XMLText.escaped(link.url))""#
+    if !link.srcset.isEmpty {
+      let set = link.srcset.map { "\($0.url) \($0.scale)x" }.joined(separator: ", ")
+      tag += #" srcset="\#(XMLText.escaped(set))""#
+    }
+    return tag + #" alt="" style="display:block;width:100%;height:100%;object-fit:\#(objectFit(contentMode))"/>"#
+  }
+
+  /// CSS `object-fit` for a content mode (`center` keeps the picture's size, shrunk if it is larger).
+  static func objectFit(_ mode: ContentMode) -> String {
+    switch mode {
+    case .scaleToFill: "fill"
+    case .aspectFill: "cover"
+    case .aspectFit: "contain"
+    case .center: "scale-down"
+    }
   }
 
   /// CSS `background-size` for a content mode (`center` has no natural size here: it fits).

@@ -5,9 +5,10 @@ import StackLayout
 ///
 /// Boxes carry their colour, alpha and corner radius; labels hold an inline SVG of their frame
 /// with the SVG renderer's `<text>` (each measured line held to its measured width, clipped to the
-/// frame, so no font draws past the frame); images are grey
-/// labelled placeholders, or the real file from ``assets`` (embedded once per document as a CSS
-/// class). Nodes keep their `id` and `action` as `data-id` and `data-action`; a node's accessibility is its
+/// frame, so no font draws past the frame); an image node ``images`` links is an `<img>` with its `src` and
+/// `srcset` (the browser picks the picture for its screen) on the picture's placeholder colour, fitted as its
+/// content mode says (`object-fit`); other images are grey labelled placeholders, or the real file from
+/// ``assets`` (embedded once per document as a CSS class). Nodes keep their `id` and `action` as `data-id` and `data-action`; a node's accessibility is its
 /// ARIA `role`, `aria-label`, `aria-description` and `aria-hidden` (``AccessibilityMarkup``), and a
 /// right-to-left row is `dir="rtl"`. Colours are each row's scheme's (`LayoutResult.traits`), the page
 /// background the first row's; with ``followsSystemScheme`` every light/dark pair is written as both
@@ -28,16 +29,19 @@ public struct HTMLRenderer: RowRenderer {
   /// written as both colours, CSS custom properties set under `@media (prefers-color-scheme: dark)`, instead of
   /// the colour of each row's scheme. Off by default (a forced scheme's resolved colours).
   public var followsSystemScheme: Bool
+  /// The pictures of the image nodes, drawn as `<img>`s (before ``assets``); nil links none.
+  public var images: (any ImageLinking)?
 
   /// Creates an HTML renderer; the background defaults to the reference screen's white 0.95.
   public init(
     assets: ImageAssets? = nil, background: Color = .white(0.95), title: String = "Stackfeed",
-    followsSystemScheme: Bool = false
+    followsSystemScheme: Bool = false, images: (any ImageLinking)? = nil
   ) {
     self.assets = assets
     self.background = background
     self.title = title
     self.followsSystemScheme = followsSystemScheme
+    self.images = images
   }
 
   /// Writes the page for `rows` at `width` points (CSS pixels).
@@ -46,7 +50,7 @@ public struct HTMLRenderer: RowRenderer {
     let first = rows.next()
     let scheme = first?.layout.traits.scheme ?? .light
     output.write(documentStart(feedStyle: "width:\(LayoutJSON.number(width))px", scheme: scheme))
-    var drawing = HTMLDrawing(assets: assets, followsSystemScheme: followsSystemScheme)
+    var drawing = HTMLDrawing(assets: assets, followsSystemScheme: followsSystemScheme, images: images)
     var row = first
     while let current = row {
       drawing.draw(current)

@@ -5,8 +5,8 @@ import StackLayout
 ///
 /// Each row is `{"kind", "id", "height", "card"}`, `card` being the row's layout tree as
 /// StackLayout's encoder writes it (`LayoutJSON.encode`): every node with its properties in a
-/// fixed key order and a parent-relative `frame`, numbers with at most 3 decimals. Rows are
-/// written as they arrive, one per line group:
+/// fixed key order and a parent-relative `frame`, numbers with at most 3 decimals, and each image node
+/// that ``images`` links with where its picture is. Rows are written as they arrive, one per line group:
 ///
 /// ```json
 /// {"schema": "stackfeed.render/1", "width": 390, "rows": [
@@ -33,11 +33,15 @@ public struct JSONRenderer: RowRenderer {
   /// Indented as above (the default: the CLI's), or compact (the HTTP API's): the same document without
   /// whitespace, written as such rather than compacted afterwards.
   public var style: JSONStyle
+  /// The pictures of the image nodes: each linked node gets `url`, `srcset`, `aspect` and `placeholder`
+  /// (``ImageLink``); nil writes the trees alone.
+  public var images: (any ImageLinking)?
 
   /// Creates a JSON renderer.
-  public init(paging: Paging = .whole, style: JSONStyle = .indented) {
+  public init(paging: Paging = .whole, style: JSONStyle = .indented, images: (any ImageLinking)? = nil) {
     self.paging = paging
     self.style = style
+    self.images = images
   }
 
   /// Writes the document for `rows` laid out at `width` points, each row handed to `output` as soon as it is
@@ -67,7 +71,7 @@ public struct JSONRenderer: RowRenderer {
     for row in rows {
       out.append(literal: first ? "\n  " : ",\n  ", style: style)
       first = false
-      Self.append(row, style: style, to: &out)
+      Self.append(row, style: style, images: images, to: &out)
       afterEachRow(&out)
     }
     out.append(literal: first ? "]" : "\n]", style: style)
@@ -79,8 +83,11 @@ public struct JSONRenderer: RowRenderer {
   }
 
   /// Appends one row of the document in `style`, `{"kind", "id", "height", "card"}`, its card indented as in the
-  /// document: what a document's `rows` hold, also for a row sent on its own (a change of the feed, docs/HTTP.md).
-  public static func append(_ row: RenderRow, style: JSONStyle = .indented, to out: inout ByteBuffer) {
+  /// document: what a document's `rows` hold, also for a row sent on its own (a change of the feed, docs/HTTP.md);
+  /// its image nodes linked by `images`.
+  public static func append(
+    _ row: RenderRow, style: JSONStyle = .indented, images: (any ImageLinking)? = nil, to out: inout ByteBuffer
+  ) {
     out.append(literal: "{\"kind\": ", style: style)
     JSONWriter.string(row.kind, to: &out)
     out.append(literal: ", \"id\": ", style: style)
@@ -88,7 +95,7 @@ public struct JSONRenderer: RowRenderer {
     out.append(literal: ", \"height\": ", style: style)
     LayoutJSON.append(number: row.height, to: &out)
     out.append(literal: ", \"card\": ", style: style)
-    LayoutJSON.encode(row.layout, indent: 2, style: style, to: &out)
+    LayoutJSON.encode(row.layout, indent: 2, style: style, images: images, to: &out)
     out.append(UInt8(ascii: "}"))
   }
 }

@@ -9,7 +9,7 @@ extension HTMLRenderer: StackRenderer {
     let size = "width:\(px(stack.width));height:\(px(stack.contentHeight))"
     let scheme = stack.scheme
     output.write(documentStart(feedStyle: size + ";overflow:hidden", scheme: scheme))
-    var drawing = HTMLDrawing(assets: assets, followsSystemScheme: followsSystemScheme)
+    var drawing = HTMLDrawing(assets: assets, followsSystemScheme: followsSystemScheme, images: images)
     let shadow = StackDocument.shadowColor
     let edge =
       followsSystemScheme

@@ -28,7 +28,7 @@ extension JSONRenderer: StackRenderer {
           + "\"frame\": {\"x\": \(LayoutJSON.number(frame.x)), \"y\": \(LayoutJSON.number(frame.y)), "
           + "\"width\": \(LayoutJSON.number(frame.width)), \"height\": \(LayoutJSON.number(frame.height))}, "
           + "\"card\": ")
-      output.write(LayoutJSON.encode(card.row.layout, indent: 2))
+      output.write(LayoutJSON.encode(card.row.layout, indent: 2, images: images))
       output.write("}")
       separator = ",\n"
     }

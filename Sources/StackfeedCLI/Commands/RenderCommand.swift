@@ -1,5 +1,6 @@
 import FeedOptions
 import FeedPlugins
+import FeedStore
 import StackLayout
 import StackRender
 
@@ -21,7 +22,7 @@ struct RenderCommand: Command {
   static let summary = "lays out every row's card and writes the feed (JSON, SVG, HTML or terminal text)"
   static let usage = """
     stackfeed render [--format json|svg|html|text] [--width W] [--time-zone ZONE] [--user ID] [--out FILE] \
-    [--assets DIR] \(TraitsHelp.usage) [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
+    [--assets DIR] [--scale S] \(TraitsHelp.usage) [--mode feed|stack [--state collapsed|expanded|transit] [--translation T] [--own-height] \
     [--card-offset N …]] [--db PATH]
     """
   static let help = """
@@ -33,6 +34,8 @@ struct RenderCommand: Command {
       --out FILE          write FILE instead of standard output; it is replaced only when all went well
       --assets DIR        svg and html: draw the images found in DIR (NAME.png, .jpg or .svg) instead of
                           placeholders
+      --scale S           json: the screen scale (1, 2 or 3; default 2) of the url each image node with a stored
+                          image gets (its srcset has every scale)
     """ + "\n" + TraitsHelp.lines + "\n" + stackHelp
 
   var format = RenderFormat.json
@@ -41,6 +44,8 @@ struct RenderCommand: Command {
   var user: String?
   var out: String?
   var assets: String?
+  /// The screen scale of the stored images' URLs in JSON.
+  var scale = ImageVariant.defaultScale
   /// The traits the cards are laid out and drawn for.
   var traits = Traits.default
   /// The card-stack options with `--mode stack`; nil renders the feed one row under another.
@@ -53,10 +58,14 @@ struct RenderCommand: Command {
     user = try arguments.option("--user")
     out = try arguments.option("--out")
     assets = try arguments.option("--assets")
+    let scales = ImageVariant.scales
+    let scale = try arguments.integer("scale", minimum: scales.lowerBound, maximum: scales.upperBound)
     traits = try arguments.traits()
     if assets != nil && (format == .json || format == .text) {
       throw UsageError("--assets applies to --format svg and html only")
     }
+    if scale != nil && format != .json { throw UsageError("--scale applies to --format json only") }
+    self.scale = scale ?? self.scale
     if try arguments.choice("mode", among: ["feed", "stack"]) == "stack" {
       stack = try arguments.stackOptions()
     } else if let flag = arguments.remaining.lazy.map({ String($0.prefix { $0 != "=" }) }).first(
@@ -81,9 +90,10 @@ struct RenderCommand: Command {
       if let stack {
         try renderStack(FeedCards(composer: composer), options: stack, assets: images, to: output, context: context)
       } else {
-        try render(
-          FeedCards(composer: composer), with: format.renderer(assets: images, background: FeedScreen.background),
-          to: output, context: context)
+        // The JSON's image nodes link the stored images (a file of HTML could not reach the server's URLs).
+        let links = format == .json ? try StoredImageLinks(everyImageIn: database, scale: scale) : nil
+        let renderer = format.renderer(assets: images, background: FeedScreen.background, images: links)
+        try render(FeedCards(composer: composer), with: renderer, to: output, context: context)
       }
       try file?.commit()
     } catch {

@@ -1,0 +1,65 @@
+import FeedStore
+import StackLayout
+
+/// The links of image nodes to the store's images (FeedStore's `Images`): an image node naming a stored image
+/// gets the URL of its picture at the node's frame and the document's scale, the same frame at every scale
+/// (`srcset`), the image's own aspect ratio and its placeholder colour; a node naming no stored image gets none.
+///
+/// The frame is asked for as `ImageVariant` rounds it (whole points, at most 1,024 a side), fitted as the node's
+/// content mode fills it: `aspectFit` and `center` ask for `contain`, `aspectFill` and `scaleToFill` for `cover`
+/// (a picture of exactly the frame's size needs no stretching).
+///
+///     let links = try StoredImageLinks(namedIn: cards.map(\.tree), from: db, scale: 2)
+///     JSONRenderer(images: links).render(rows, width: 390)
+public struct StoredImageLinks: ImageLinking {
+  /// The stored images known, by name.
+  public let infos: [String: ImageInfo]
+  /// The document's scale: pixels per point of ``ImageLink/url``.
+  public let scale: Int
+
+  /// Links to the images in `infos` at `scale` (clamped to `ImageVariant.scales`).
+  public init(infos: [String: ImageInfo], scale: Int) {
+    self.infos = infos
+    self.scale = min(ImageVariant.scales.upperBound, max(ImageVariant.scales.lowerBound, scale))
+  }
+
+  /// Links to the stored images the image nodes of `trees` name, read from `db` in one query.
+  public init(namedIn trees: some Sequence<LayoutNode>, from db: StoreConnection, scale: Int) throws {
+    var names = Set<String>()
+    var pending = Array(trees)
+    while let node = pending.popLast() {
+      if case .image(let content) = node.kind, let name = content.name { names.insert(name) }
+      pending += node.children
+    }
+    self.init(infos: try Images(db).infos(named: names), scale: scale)
+  }
+
+  /// Links to every image `db` stores, read a page of names at a time (a whole feed names any of them).
+  public init(everyImageIn db: StoreConnection, scale: Int) throws {
+    var infos: [String: ImageInfo] = [:]
+    var after: String?
+    while true {
+      let page = try Images(db).list(after: after, limit: 500)
+      for info in page { infos[info.name] = info }
+      guard page.count == 500, let last = page.last else { break }
+      after = last.name
+    }
+    self.init(infos: infos, scale: scale)
+  }
+
+  /// The link of a node showing `image` in a frame of `size` points: nil when the image is not stored or the
+  /// frame is empty.
+  public func link(for image: ImageContent, size: Size) -> ImageLink? {
+    guard let name = image.name, let info = infos[name], size.width > 0, size.height > 0 else { return nil }
+    let fit: ImageFit =
+      switch image.contentMode {
+      case .aspectFit, .center: .contain
+      case .aspectFill, .scaleToFill: .cover
+      }
+    let variant = ImageVariant(frameWidth: size.width, frameHeight: size.height, fit: fit, scale: scale)
+    return ImageLink(
+      url: info.url(for: variant),
+      srcset: info.srcset(for: variant).map { ImageLink.Scaled(scale: $0.scale, url: $0.url) },
+      aspectRatio: info.aspectRatio, placeholder: Color(hex: info.placeholder))
+  }
+}
