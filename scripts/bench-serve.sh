@@ -31,7 +31,8 @@
 #                                          # /v1/feed pages against nginx sending the first page's bytes (the
 #                                          # same size), paired per run, and random gzipped /v1/render pages;
 #                                          # with BASE=OTHER/stackfeed that build too, in the same runs (the
-#                                          # order of the builds alternating from run to run)
+#                                          # order of the builds alternating from run to run), on BASE_DB
+#                                          # (default DB; an older build refuses a database a newer one migrated)
 #   BASE=OTHER/stackfeed MODE=binaries scripts/bench-serve.sh
 #                                          # two builds on the cached /v1/feed?limit=20 page at 16 connections,
 #                                          # paired and interleaved (each run starts each binary's server in
@@ -362,15 +363,17 @@ pages)
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   stop_server
   start_nginx
-  cat "$DB" >/dev/null
+  cat "$DB" "${BASE_DB:-$DB}" >/dev/null
   builds=(stackfeed)
   [ -n "${BASE:-}" ] && builds=(base stackfeed)
   new_bin=$BIN
+  new_db=$DB
   for run in $(seq 1 "$RUNS"); do
     order=("${builds[@]}")
     [ $((run % 2)) = 0 ] && [ ${#builds[@]} = 2 ] && order=("${builds[1]}" "${builds[0]}")
     for which in "${order[@]}"; do
       BIN=$([ "$which" = base ] && echo "$BASE" || echo "$new_bin")
+      DB=$([ "$which" = base ] && echo "${BASE_DB:-$new_db}" || echo "$new_db")
       start_server "$THREADS"
       wrk_run feed-pages "$which" 16 "$run" "$server/" -s "$work/pages.lua"
       wrk_run render-pages-gz "$which" 16 "$run" "$server/" -s "$work/render-pages-gzip.lua"
@@ -380,6 +383,7 @@ pages)
     echo "run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)"
   done
   BIN=$new_bin
+  DB=$new_db
   [ -z "${BASE:-}" ] || python3 - "$results" <<'PY'
 import collections, statistics, sys
 rates = collections.defaultdict(dict)
