@@ -103,6 +103,7 @@ declare -A effects=(
   [0009_account_changes]="$(table "'store_changes'")"
   [0010_account_images]="$(table "'images'")"
   [0011_account_change_log]="$(table "'change_log', 'change_log_horizon'") / 2"
+  [0012_product_search]="$(table "'product_search'")"
 )
 all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
 [ "$all_migrations" = "$(ls Migrations/*/*.sql | xargs -n1 basename | sed 's/\.sql$//' | sort | paste -sd' ')" ] ||
@@ -123,7 +124,7 @@ for round in $(seq 1 "$MIGRATE_ROUNDS"); do
       recorded=0; [[ " $applied " == *" $name "* ]] && recorded=1
       if [ "$applied" = none ] || [ -z "$applied" ]; then
         # Nothing recorded (the queries reading the migrations table cannot run): no table may be there.
-        present=$(q "$db" "SELECT $(table "'profile', 'feed_item', 'orders', 'users', 'tokens', 'idempotency_keys', 'store_changes', 'change_log'") > 0")
+        present=$(q "$db" "SELECT $(table "'profile', 'feed_item', 'orders', 'users', 'tokens', 'idempotency_keys', 'store_changes', 'change_log', 'product_search'") > 0")
       else
         present=$(q "$db" "SELECT (${effects[$name]}) > 0")
       fi

@@ -8,7 +8,7 @@
 #   CStackfeedBundle       the core: the accounts (Migrations/account/,
 #                          Seeds/account/) and docs/openapi.json (what
 #                          GET /openapi.json answers)
-#   CBuiltInPluginsBundle  the built-in row kinds: header, feed_item, order
+#   CBuiltInPluginsBundle  the built-in row kinds: header, feed_item, order, product
 # Run after adding, renaming or removing a file in Migrations/ or Seeds/;
 # a test (BundledFilesTests, BuiltInFilesTests) fails while a list is out of date.
 set -euo pipefail
@@ -48,4 +48,5 @@ bundle() {
 
 bundle CStackfeedBundle stackfeed_core_bundle Migrations/account Seeds/account docs/openapi.json
 bundle CBuiltInPluginsBundle stackfeed_built_in_plugins_bundle \
-  Migrations/header Migrations/feed_item Migrations/order Seeds/header Seeds/feed_item Seeds/order
+  Migrations/header Migrations/feed_item Migrations/order Migrations/product Seeds/header Seeds/feed_item \
+  Seeds/order Seeds/product

@@ -18,6 +18,15 @@ extension OrderPlugin: RowRoutes {
     static let latestTime = "SELECT max(ordered_at) FROM orders WHERE user_id = $1"
     static let insertOrder = "INSERT INTO orders (id, status, ordered_at, user_id) VALUES ($1, $2, $3, $4)"
     static let setStatus = "UPDATE orders SET status = $2 WHERE id = $1"
+    /// The users' latest orders that have a line of the product $1, with their owners.
+    static let latestShowing = """
+      SELECT orders.id, orders.user_id FROM orders
+      WHERE orders.id IN (SELECT order_id FROM line_item WHERE product_id = $1)
+        AND NOT EXISTS (
+          SELECT 1 FROM orders AS newer WHERE newer.user_id = orders.user_id
+            AND (newer.ordered_at > orders.ordered_at OR (newer.ordered_at = orders.ordered_at AND newer.id > orders.id)))
+      ORDER BY orders.id
+      """
     /// One order with its lines and products, and its owner.
     static let order = """
       SELECT orders.id, orders.status, orders.ordered_at, line_item.quantity, product.id, product.title,
@@ -67,8 +76,9 @@ extension OrderPlugin: RowRoutes {
   }
 
   /// `POST /v1/me/orders` `{"items": [{"product", "quantity"}]}`: a new order of the caller's, by ``Rules/new``
-  /// (each product must exist); 201 with its row, at `/v1/orders/{id}`. It becomes the caller's latest order, so
-  /// their feed shows it instead of the one before: its insert and that one's delete, for the caller only.
+  /// (each product must exist: an unknown one is a 422 saying where the products are listed); 201 with its row, at
+  /// `/v1/orders/{id}`. It becomes the caller's latest order, so their feed shows it instead of the one before: its
+  /// insert and that one's delete, for the caller only.
   private func place(_ request: RowRequest, _ db: StoreConnection) throws -> RowOutcome {
     let record = try request.requireBody()
     var products: [String: Product] = [:]
@@ -80,7 +90,7 @@ extension OrderPlugin: RowRoutes {
       }
     }
     let lines = try OrderSeed.lines(of: record, id: nil) { product in
-      products[product] == nil ? "unknown product \"\(product)\"" : nil
+      products[product] == nil ? "unknown product \"\(product)\" (\(ProductPlugin.listRoute) lists the products)" : nil
     }
     var previous: String?
     try loadModels(from: db, after: nil, limit: nil, context: request.context) { _, order in previous = order.id }
@@ -119,5 +129,13 @@ extension OrderPlugin: RowRoutes {
   /// The row of `order`, formatted in the request's context.
   private func row(for order: Order, _ request: RowRequest) -> FeedRow {
     row(for: viewModel(for: order, context: request.context))
+  }
+
+  /// An update of each order a feed shows (its owner's latest) with a line of `product`, for its owner: what a
+  /// change of the product's picture changes in feeds.
+  static func latestOrders(showing product: String, in db: StoreConnection) throws -> [FeedChange] {
+    try db.queryAll(WriteSQL.latestShowing, [.text(product)]) { row in
+      FeedChange(.update, kind: OrderPlugin().kind, id: try row.string(at: 0), for: .user(try row.string(at: 1)))
+    }
   }
 }

@@ -1,9 +1,9 @@
 import FeedStore
 
 extension OrderPlugin {
-  /// What products and orders may contain, declared once: the records of `products.json` and `orders.json` and
-  /// the bodies of the order routes follow these rules, and docs/openapi.json's `NewOrder` and `OrderStatus`
-  /// state them.
+  /// What orders may contain, declared once: the records of `orders.json` and the bodies of the order routes
+  /// follow these rules, and docs/openapi.json's `NewOrder` and `OrderStatus` state them (a product's are
+  /// ``ProductPlugin/Rules``).
   public enum Rules {
     /// An order's status: bounded free text (up to 32 characters, not blank), the shop's own word — the
     /// reference order's is `FUFILLED` (sic) — shown upper-cased as `IT'S <STATUS>`. No set of statuses or
@@ -19,10 +19,6 @@ extension OrderPlugin {
     /// A record of `orders.json`.
     public static let order = RecordRules([
       .identifier(), status, FieldRule("orderedAt", .instant), .identifier("user", .optional), items,
-    ])
-    /// A record of `products.json`.
-    public static let product = RecordRules([
-      .identifier(), .text("title", TextRule(maximumLength: 120)), .identifier("image"),
     ])
     /// The body of `POST /v1/me/orders`: the lines (the id, status, time and user are the server's).
     public static let new = RecordRules([items])

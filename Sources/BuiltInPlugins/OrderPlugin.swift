@@ -12,14 +12,10 @@ import SQLCore
 #endif
 
 /// The order row: the viewer's most recent order (by `orderedAt`) with its line items and products, at index 1
-/// of the feed items. Owns `products.json` and `orders.json` (an order's optional `"user"` names its owner).
+/// of the feed items. Owns `orders.json` (an order's optional `"user"` names its owner, its lines name products of
+/// the product kind's `products.json`).
 public struct OrderPlugin: RowPlugin {
   enum SQL {
-    static let upsertProduct = """
-      INSERT INTO product (id, title, image) VALUES ($1, $2, $3)
-      ON CONFLICT (id) DO UPDATE SET title = excluded.title, image = excluded.image
-      WHERE product.title IS DISTINCT FROM excluded.title OR product.image IS DISTINCT FROM excluded.image
-      """
     static let upsertOrder = """
       INSERT INTO orders (id, status, ordered_at, user_id) VALUES ($1, $2, $3, $4)
       ON CONFLICT (id) DO UPDATE SET status = excluded.status, ordered_at = excluded.ordered_at,
@@ -29,7 +25,7 @@ public struct OrderPlugin: RowPlugin {
       """
     static let deleteLines = "DELETE FROM line_item WHERE order_id = $1"
     static let insertLine = "INSERT INTO line_item (order_id, line, product_id, quantity) VALUES ($1, $2, $3, $4)"
-    static let deleteAll = ["DELETE FROM line_item", "DELETE FROM orders", "DELETE FROM product"]
+    static let deleteAll = ["DELETE FROM line_item", "DELETE FROM orders"]
     /// The user's latest order (from the (user_id, ordered_at, id) index) and its lines with their products, in
     /// one query (no N+1).
     static let latest = """
@@ -52,22 +48,19 @@ public struct OrderPlugin: RowPlugin {
   public var placement: RowPlacement { .inserted(at: FeedComposition.orderIndex) }
   /// Its bundled `Migrations/order/`.
   public var migrations: [Migration] { BuiltInFiles.order.migrations }
-  /// `products.json`, `orders.json`.
-  public var seedFiles: [String] { ["products.json", "orders.json"] }
+  /// `orders.json`.
+  public var seedFiles: [String] { ["orders.json"] }
   /// Its bundled `Seeds/order/`: the reference feed's.
   public var defaultSeeds: [String: Data] { BuiltInFiles.order.seeds }
 
-  /// Reads `products.json` and `orders.json`; see ``OrderSeed``.
+  /// Reads `orders.json` (and the products of `products.json` its lines name); see ``OrderSeed``.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
     try OrderSeed.validate(files)
   }
 
-  /// Upserts products and orders by id and replaces each seeded order's line items.
+  /// Upserts orders by id and replaces each seeded order's line items (the product kind, before this one in the
+  /// registry, has written the products).
   public func writeSeed(_ seed: OrderSeed, to db: StoreConnection) throws {
-    let product = try db.prepare(SQL.upsertProduct)
-    for item in seed.products {
-      try product.run([.text(item.id), .text(item.title), .text(item.image)])
-    }
     let order = try db.prepare(SQL.upsertOrder)
     let deleteLines = try db.prepare(SQL.deleteLines)
     let insertLine = try db.prepare(SQL.insertLine)
@@ -85,7 +78,7 @@ public struct OrderPlugin: RowPlugin {
     }
   }
 
-  /// Deletes line items, orders and products.
+  /// Deletes line items and orders (the product kind, after this one in reverse registry order, the products).
   public func deleteAll(in db: StoreConnection) throws {
     for sql in SQL.deleteAll { try db.execute(sql) }
   }

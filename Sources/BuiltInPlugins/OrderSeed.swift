@@ -7,7 +7,7 @@ import FeedStore
   import Foundation
 #endif
 
-/// The validated contents of `products.json` and `orders.json`.
+/// The validated contents of `orders.json`.
 public struct OrderSeed: Sendable, Hashable {
   /// One order as seeded: line items reference products by id.
   public struct OrderRecord: Sendable, Hashable {
@@ -31,31 +31,19 @@ public struct OrderSeed: Sendable, Hashable {
     public var quantity: Int
   }
 
-  /// The products, in file order.
-  public var products: [Product]
   /// The orders, in file order.
   public var orders: [OrderRecord]
 
-  /// Validates `products.json` and `orders.json` (either may be absent); `nil` when both are.
-  /// Every line item must name a product of `products.json`; an order's optional `"user"` must be `default` or a
-  /// user of `users.json` (`profile.json` is `default`).
+  /// Validates `orders.json`; `nil` when it is absent. Every line item must name a product of the folder's
+  /// `products.json` (as the product kind reads it); an order's optional `"user"` must be `default` or a user of
+  /// `users.json` (`profile.json` is `default`).
   static func validate(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
-    let productRecords = try files.records("products.json")
-    let orderRecords = try files.records("orders.json")
-    if productRecords == nil && orderRecords == nil { return nil }
-    var ids = UniqueIDs()
-    var products: [Product] = []
-    for record in productRecords ?? [] {
-      try OrderPlugin.Rules.product.check(record)
-      let id = try record.identifier()
-      try ids.insert(id, of: record)
-      products.append(Product(id: id, title: try record.string("title"), image: try record.string("image")))
-    }
-    let known = Set(products.map(\.id))
+    guard let orderRecords = try files.records("orders.json") else { return nil }
+    let known = Set((try ProductPlugin().validateSeed(files) ?? []).map(\.id))
     let users = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([User.defaultID])
     var orderIDs = UniqueIDs()
     var orders: [OrderRecord] = []
-    for record in orderRecords ?? [] {
+    for record in orderRecords {
       try OrderPlugin.Rules.order.check(record)
       let id = try record.identifier()
       try orderIDs.insert(id, of: record)
@@ -66,11 +54,11 @@ public struct OrderSeed: Sendable, Hashable {
         throw record.error("user", "unknown user \"\(user)\" (not in \(UserSeedLoader.usersFile))")
       }
       let lines = try Self.lines(of: record, id: id) { product in
-        known.contains(product) ? nil : "unknown product \"\(product)\" (not in products.json)"
+        known.contains(product) ? nil : "unknown product \"\(product)\" (not in \(ProductPlugin.seedFile))"
       }
       orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines))
     }
-    return OrderSeed(products: products, orders: orders)
+    return OrderSeed(orders: orders)
   }
 
   /// The `items` of an order record checked by ``OrderPlugin/Rules`` (a seed record or the body of

@@ -32,13 +32,19 @@ static const unsigned char file_9[] = {
 #embed "../../Migrations/order/postgres/0005_order_user.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_10[] = {
-#embed "../../Seeds/feed_item/feed_items.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/product/0012_product_search.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_11[] = {
-#embed "../../Seeds/order/orders.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/product/postgres/0012_product_search.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_12[] = {
-#embed "../../Seeds/order/products.json" suffix(, 0) if_empty(0)
+#embed "../../Seeds/feed_item/feed_items.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_13[] = {
+#embed "../../Seeds/order/orders.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_14[] = {
+#embed "../../Seeds/product/products.json" suffix(, 0) if_empty(0)
 };
 
 static const StackfeedBundledFile files[] = {
@@ -52,9 +58,11 @@ static const StackfeedBundledFile files[] = {
   {"Migrations/order/0005_order_user.sql", file_7, sizeof file_7 - 1},
   {"Migrations/order/postgres/0003_order_create.sql", file_8, sizeof file_8 - 1},
   {"Migrations/order/postgres/0005_order_user.sql", file_9, sizeof file_9 - 1},
-  {"Seeds/feed_item/feed_items.json", file_10, sizeof file_10 - 1},
-  {"Seeds/order/orders.json", file_11, sizeof file_11 - 1},
-  {"Seeds/order/products.json", file_12, sizeof file_12 - 1},
+  {"Migrations/product/0012_product_search.sql", file_10, sizeof file_10 - 1},
+  {"Migrations/product/postgres/0012_product_search.sql", file_11, sizeof file_11 - 1},
+  {"Seeds/feed_item/feed_items.json", file_12, sizeof file_12 - 1},
+  {"Seeds/order/orders.json", file_13, sizeof file_13 - 1},
+  {"Seeds/product/products.json", file_14, sizeof file_14 - 1},
 };
 
-const StackfeedBundle stackfeed_built_in_plugins_bundle = {files, 13};
+const StackfeedBundle stackfeed_built_in_plugins_bundle = {files, 15};

@@ -52,7 +52,7 @@ public struct JSONRowWriter {
   }
 
   /// `{"name": value, …}` in the texts' order; absent values are `null`.
-  private static func object(_ texts: [RowText], style: JSONStyle, to bytes: inout ByteBuffer) {
+  static func object(_ texts: [RowText], style: JSONStyle, to bytes: inout ByteBuffer) {
     bytes.append(UInt8(ascii: "{"))
     // By index, fields read in place: `enumerated()` copied each text (a retain and a release per string).
     for index in texts.indices {

@@ -22,6 +22,9 @@ public enum RowPlacement: Sendable, Hashable {
   case inserted(at: Int)
   /// After everything else, in registry order.
   case trailing
+  /// Not in the feed: a catalogue the other kinds refer to (the products orders name), whose rows are read by id
+  /// (``RowPlugin/loadRow(id:from:context:)``, `/v1/rows/{kind}/{id}`) and through the kind's own routes.
+  case catalogue
 }
 
 /// A row kind of the feed as one vertical slice: its tables (migrations), its seed file(s), validating and

@@ -21,6 +21,8 @@ enum Endpoint: Equatable {
   case myFeed, myRender, myStack
   /// `/v1/changes`, `/v1/me/changes`: the changes of the anonymous feed, of the caller's.
   case changes, myChanges
+  /// `/v1/users`: the users, paged (admins only).
+  case users
 
   /// The endpoint of `path`; nil for any other path.
   init?(path: String) {
@@ -39,6 +41,7 @@ enum Endpoint: Equatable {
     case "/v1/me/stack": self = .myStack
     case "/v1/changes": self = .changes
     case "/v1/me/changes": self = .myChanges
+    case "/v1/users": self = .users
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
@@ -76,6 +79,7 @@ enum Endpoint: Equatable {
     case .myStack: 12
     case .changes: 13
     case .myChanges: 14
+    case .users: 15
     }
   }
 
@@ -84,15 +88,22 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack, .myChanges: true
-    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes: false
+    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users: false
     }
   }
 
-  /// The scope a request needs, nil when it needs no token: the personal routes need `read`, and with
-  /// `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`, `/readyz`,
-  /// `/openapi.json` and `/metrics` never need one.
+  /// Whether the answer is for its caller alone though the same for every caller allowed (`/v1/users`, for
+  /// admins): `Cache-Control: private`, so no shared cache keeps it.
+  var isPrivate: Bool {
+    self == .users
+  }
+
+  /// The scope a request needs, nil when it needs no token: `/v1/users` needs `admin`, the personal routes
+  /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`,
+  /// `/readyz`, `/openapi.json` and `/metrics` never need one.
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
+    case .users: .admin
     case .me, .myFeed, .myRender, .myStack, .myChanges: .read
     case .feed, .render, .stack, .row, .changes: requireAuth ? .read : nil
     case .page, .health, .ready, .openAPI, .metrics: nil

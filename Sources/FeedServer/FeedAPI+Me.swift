@@ -1,4 +1,5 @@
 import FeedModels
+import FeedPlugins
 import FeedStore
 import HTTPServer
 import JSONCore
@@ -19,5 +20,16 @@ extension FeedAPI {
     JSONWriter.string(user.lastName, to: &bytes)
     bytes.append(literal: "}\n")
     return .ok(bytes.bytes, type: MediaType.json)
+  }
+
+  /// `GET /v1/users[?limit=N&after=ID]` (admins): a page of the users by id, `{"users": [{"id", "firstName",
+  /// "lastName"}, …], "next": ID|null}`, pages as long as `/v1/feed`'s (``feedLimits``); `after` is the last id of
+  /// the page before.
+  func users(_ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+    let limit = try query.pageLimit(maximum: Self.feedLimits.maximum) ?? Self.feedLimits.default
+    let after = try query.value(of: "after")
+    try query.finish()
+    let page = try Users(snapshot.database).page(after: after, limit: limit)
+    return .ok(RowPage.users(page.users, next: page.next).json, type: MediaType.json)
   }
 }

@@ -13,8 +13,9 @@ import HTTPServer
 extension FeedAPI {
   /// The answer of the plugin route `route` (``RowRoutes``) to `request`, whose path gave `pathParameters`.
   /// Every route is served the same way, whatever its kind, in this order: the body's size (413), the
-  /// credential (400 malformed, 401 without a token where one is needed; ``checkPresented(_:needing:as:)``), no
-  /// query parameters (400), `If-Match` when the route has a target (428), an `Idempotency-Key`'s shape (400), the
+  /// credential (400 malformed, 401 without a token where one is needed; ``checkPresented(_:needing:as:)``), the
+  /// query parameters (each of the route's ``RowRoute/query``, and `limit` and `after` of a paged one, at most once,
+  /// no other: 400), `If-Match` when the route has a target (428), an `Idempotency-Key`'s shape (400), the
   /// body (``RequestBody``: 415/400, and 422 by the route's rules); then one transaction of the store — a read
   /// for `GET`, else a write on the primary, shared with the writes that arrive together (``WriteGroups``: each
   /// in a savepoint of its own, answered after the group's commit) — in which the token is verified (401/403), the key claimed, the
@@ -30,7 +31,18 @@ extension FeedAPI {
     let needed = requireAuth ? max(route.scope ?? .read, .read) : route.scope
     guard !request.bodyExceedsLimit else { throw RequestBody.tooLarge }
     _ = try checkPresented(request, needing: needed, as: given)
-    try Query(query).finish()
+    var parameters = Query(query)
+    var taken: [String: String] = [:]
+    for name in route.query {
+      taken[name] = try parameters.value(of: name)
+    }
+    let page = try route.paging.map { paging throws(Problem) in
+      (
+        limit: try parameters.pageLimit(maximum: paging.maximum) ?? paging.defaultLimit,
+        after: try parameters.value(of: "after")
+      )
+    }
+    try parameters.finish()
     let conditions = WriteConditions(request)
     if route.target != nil, conditions.ifMatch == nil {
       throw Problem(
@@ -44,7 +56,8 @@ extension FeedAPI {
       var context = contexts.context(for: defaultZone)
       context.viewer = caller.user
       return RowRequest(
-        user: caller.user, scope: caller.scope, parameters: pathParameters, body: body, context: context, now: now)
+        user: caller.user, scope: caller.scope, parameters: pathParameters, query: taken, page: page, body: body,
+        context: context, now: now)
     }
     do {
       if !route.method.writes {
@@ -96,7 +109,7 @@ extension FeedAPI {
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
     } catch let refusal as RowRefusal {
-      throw Problem(status: refusal.status, detail: refusal.detail)
+      throw Problem(status: refusal.status, detail: refusal.detail, parameter: refusal.parameter)
     }
   }
 
@@ -108,8 +121,11 @@ extension FeedAPI {
     return tags + tags.map(EntityTag.gzipped)
   }
 
-  /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it.
+  /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it or the page of a list.
   private func answer(_ outcome: RowOutcome) throws -> RouteAnswer {
+    if let page = outcome.page {
+      return RouteAnswer(status: outcome.status, location: outcome.location, body: page.json)
+    }
     guard let row = outcome.row else { return RouteAnswer(status: outcome.status, location: nil, body: []) }
     guard let body = try rowDocument(row, width: LayoutWidth.standard) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")

@@ -212,6 +212,12 @@ public struct FeedAPI: Sendable {
         try query.finish()
         return form.apply(to: try me(caller.user, snapshot))
       }
+    case .users:
+      return try remembered(
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+      ) {
+        query, snapshot, _ in form.apply(to: try users(&query, snapshot))
+      }
     }
     let page = Self.tagged(form.apply(to: fixed), traits: Self.traits(asked: Query(parameters)))
     return Self.encoded(page, gzipFrom: gzipFrom, compresses: compresses)
@@ -247,7 +253,8 @@ public struct FeedAPI: Sendable {
         var parameters = query
         let made = try make(&parameters, snapshot, endpoint.isPersonal ? caller : .anonymous)
         identity = Self.encoded(
-          Self.tagged(made, viewer: viewer, traits: Self.traits(asked: query)), gzipFrom: nil,
+          Self.tagged(made, viewer: viewer, traits: Self.traits(asked: query), isPrivate: endpoint.isPrivate),
+          gzipFrom: nil,
           compresses: compresses)
         if identity.status == 200 { snapshot.memo?.remember(identity, for: plain) }
       }

@@ -13,6 +13,8 @@ public enum CommandRegistry {
     TokenCreateCommand.self,
     TokenListCommand.self,
     TokenRevokeCommand.self,
+    UsersCommand.self,
+    ProductsCommand.self,
     HelpCommand.self,
   ]
 

@@ -10,7 +10,7 @@ import Testing
 /// by BuiltInPlugins' own bundle target and registered through `RowPlugin.migrations` and `defaultSeeds` as a
 /// third-party kind's are; the core's bundle holds the accounts' only (FeedStoreTests' `BundledFilesTests`).
 @Suite struct BuiltInFilesTests {
-  static let kinds = ["header", "feed_item", "order"]
+  static let kinds = ["header", "feed_item", "order", "product"]
 
   @Test func theBuiltInBundleHoldsExactlyTheKindsFoldersByteForByte() throws {
     let onDisk = try RepositoryFiles.files(under: Self.kinds.flatMap { ["Migrations/\($0)", "Seeds/\($0)"] })
@@ -56,7 +56,8 @@ import Testing
     }
     #expect(BuiltInFiles.header.seeds.isEmpty)
     #expect(BuiltInFiles.feedItem.seeds.keys.sorted() == ["feed_items.json"])
-    #expect(BuiltInFiles.order.seeds.keys.sorted() == ["orders.json", "products.json"])
+    #expect(BuiltInFiles.order.seeds.keys.sorted() == ["orders.json"])
+    #expect(BuiltInFiles.product.seeds.keys.sorted() == ["products.json"])
   }
 
   @Test func seedWithoutAFolderLoadsTheReferenceFeedFromEveryOwnersSeeds() throws {
@@ -88,6 +89,7 @@ import Testing
         "0009_account_changes": "c0bec48df1af5be7bc1f08dc9076ae887d8b86fb57979ecbdae84e54a086a5b7",
         "0010_account_images": "d0655fa35f1d53a82d03367db94b8640ecd7fb20cfe1b7ec652123a3de1d3a62",
         "0011_account_change_log": "629c9f5ab18cec797ea7e165d5e376ef184a509ce116a5974a3dbf2db436f006",
+        "0012_product_search": "77fcc55e87fb9e3b354c9b56991a79e28369cabcb0421b608c55f88fe90e2384",
       ]
     ),
     (
@@ -104,6 +106,7 @@ import Testing
         "0009_account_changes": "2108743faba0c199be497d665f3dddcaf238330de60e0f678ea9b18b5281c3e4",
         "0010_account_images": "6a3e4c31cd0bc6673468984d958288e106cf9bc3186fe8205782678160f2ad7a",
         "0011_account_change_log": "2a5ca773fc2edfdbacae59fa79ee58b5f5a7238dc192de7fee4adb1277f0edbb",
+        "0012_product_search": "75f8695d5950cc34749d78b1030b899b8677021ee30fffc98832bb7f1f32ee63",
       ]
     ),
   ])

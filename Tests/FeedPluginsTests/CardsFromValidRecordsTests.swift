@@ -8,8 +8,8 @@ import StackfeedTestSupport
 import Testing
 
 /// Data that passed validation always makes a card: random records that follow every kind's rules (edge lengths,
-/// many scripts, the largest quantities and orders), seeded on each backend, composed for every viewer, each
-/// row's card built by the registry (which refuses a tappable part without a label) and laid out at two widths.
+/// many scripts, the largest quantities and orders), seeded on each backend, composed for every viewer (with the
+/// catalogue's rows, which are not in the feed), each row's card built by the registry (which refuses a tappable part without a label) and laid out at two widths.
 /// A card that cannot be made from valid data is a bug this finds, not a 500 a client sees.
 @Suite struct CardsFromValidRecordsTests {
   static let registry = Result { try PluginRegistry.builtIn().adding(PromoPlugin()) }
@@ -26,7 +26,7 @@ import Testing
     var files: [String: Any] = [
       "profile.json": samples.record(UserSeedLoader.profileRules),
       "users.json": users.map { samples.record(UserSeedLoader.userRules, fixed: ["id": $0]) },
-      "products.json": products.map { samples.record(OrderPlugin.Rules.product, fixed: ["id": $0]) },
+      "products.json": products.map { samples.record(ProductPlugin.Rules.record, fixed: ["id": $0]) },
     ]
     files["orders.json"] = (users + ["default"]).map { user in
       samples.record(OrderPlugin.Rules.order, fixed: ["id": samples.identifier(notIn: &ids), "user": user])
@@ -59,7 +59,7 @@ import Testing
         return
       }
     }
-    #expect(kinds == ["header", "feed_item", "order", "promo"], "seed \(seed)")
+    #expect(kinds == ["header", "feed_item", "product", "order", "promo"], "seed \(seed)")
   }
 
   /// One round: a new random folder seeded over the last, every viewer's feed composed, each card built and laid out.
@@ -70,8 +70,13 @@ import Testing
     let files = try Self.files(&samples)
     try store.seed(files, reset: true)
     let viewers = samples.references["users"] ?? []
+    var catalogue: [FeedRow] = []
+    let context = RowContext(timeZone: TimeZone.gmt)
+    for plugin in store.registry.plugins where plugin.placement == .catalogue {
+      try plugin.loadRows(from: store.connection, after: nil, limit: nil, context: context) { catalogue.append($1) }
+    }
     for viewer in viewers {
-      for row in try store.rows(viewer: viewer) {
+      for row in try store.rows(viewer: viewer) + catalogue {
         kinds.insert(row.kind)
         let card = try #require(
           try store.registry.card(for: row), "seed \(seed), round \(round): no card for \(row.kind) \(row.id)")

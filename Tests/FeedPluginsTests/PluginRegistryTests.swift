@@ -29,14 +29,15 @@ struct StubPlugin: RowPlugin {
 @Suite struct PluginRegistryTests {
   @Test func theBuiltInKindsFitTogether() throws {
     let registry = try PluginRegistry(PluginRegistry.builtInPlugins)
-    #expect(registry.plugins.map(\.kind) == ["header", "feed_item", "order"])
-    #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "order"])
+    #expect(registry.plugins.map(\.kind) == ["header", "feed_item", "product", "order"])
+    #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "product", "order"])
     #expect(
       registry.migrations.map(\.name) == [
         "0001_header_profile", "0002_feed_item_create", "0003_order_create", "0004_account_users", "0005_order_user",
         "0006_account_tokens", "0007_account_idempotency", "0008_header_users", "0009_account_changes",
         "0010_account_images",
         "0011_account_change_log",
+        "0012_product_search",
       ])
   }
 
@@ -107,9 +108,10 @@ struct StubPlugin: RowPlugin {
     #expect(try PluginRegistry.builtIn().generator(kind: nil).kind == "feed_item")
     #expect(try PluginRegistry.builtIn().generator(kind: "feed_item").generatedRowsName == "feed items")
     let order = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().generator(kind: "order") }
-    #expect(order?.description == #"the row kind "order" has no generator (kinds with a generator: feed_item)"#)
+    #expect(
+      order?.description == #"the row kind "order" has no generator (kinds with a generator: feed_item, product)"#)
     let unknown = #expect(throws: PluginRegistryError.self) { try PluginRegistry.builtIn().generator(kind: "x") }
-    #expect(unknown?.description == #"unknown row kind "x" (kinds: header, feed_item, order)"#)
+    #expect(unknown?.description == #"unknown row kind "x" (kinds: header, feed_item, product, order)"#)
     let noStream = try PluginRegistry([StubPlugin(kind: "a")])
     let error = #expect(throws: PluginRegistryError.self) { try noStream.generator(kind: nil) }
     #expect(error?.description == "no row kind streams, so name the one to generate (kinds with a generator: none)")

@@ -36,14 +36,15 @@ import Testing
     #expect(try TestStore().rows().isEmpty)
   }
 
-  @Test func builtInRegistryListsTheThreeKindsAndTheirMigrations() throws {
-    #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "order"])
+  @Test func builtInRegistryListsTheFourKindsAndTheirMigrations() throws {
+    #expect(try PluginRegistry.builtIn().plugins.map(\.kind) == ["header", "feed_item", "product", "order"])
     #expect(
       try PluginRegistry.builtIn().migrations.map(\.name) == [
         "0001_header_profile", "0002_feed_item_create", "0003_order_create", "0004_account_users", "0005_order_user",
         "0006_account_tokens", "0007_account_idempotency", "0008_header_users", "0009_account_changes",
         "0010_account_images",
         "0011_account_change_log",
+        "0012_product_search",
       ])
     #expect(
       try PluginRegistry.builtIn().seedFiles == [

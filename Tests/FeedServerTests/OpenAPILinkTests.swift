@@ -82,7 +82,7 @@ struct OpenAPILinkTests {
   func linksResolve() throws {
     let operations = try Self.operations()
     let links = (try Self.document()["components"] as? [String: Any])?["links"] as? [String: [String: Any]] ?? [:]
-    #expect(links.count == 5)
+    #expect(links.count == 8)
     for name in links.keys {
       let (id, parameters) = try Self.link(name)
       let operation = try #require(operations[id], "\(name): no operation \(id)")
@@ -124,5 +124,20 @@ struct OpenAPILinkTests {
     let read = api.send(get, order, as: .user("default", .read))
     #expect(read.body == changed.body)
     #expect(read.text.contains("IT'S SHIPPED"))
+  }
+
+  @Test("a new product's links: the product, a change with the answer's ETag, then its deletion with the change's")
+  func product() throws {
+    let api = try TestAPI()
+    let created = api.send("POST", "/v1/products", as: .admin, json: #"{"title": "Linked Tee", "image": "top"}"#)
+    #expect(created.status == 201, "\(created.text)")
+    let (get, product, _) = try Self.follow("GetProduct", from: created)
+    #expect(api.get(product, method: get).body == created.body)
+    let (patch, target, tag) = try Self.follow("ChangeProduct", from: created)
+    let changed = api.send(patch, target, as: .admin, json: #"{"title": "Relinked Tee"}"#, headers: tag)
+    #expect(changed.status == 200, "\(changed.text)")
+    let (delete, deleted, newTag) = try Self.follow("DeleteProduct", from: changed)
+    #expect(api.send(delete, deleted, as: .admin, headers: newTag).status == 204)
+    #expect(api.get(product).status == 404)
   }
 }

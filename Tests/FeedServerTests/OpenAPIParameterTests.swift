@@ -53,7 +53,8 @@ struct OpenAPIParameterTests {
   func emptyValues() throws {
     let api = try TestAPI()
     var checked = 0
-    for (path, parameters) in try Self.queryParameters() where !path.hasPrefix("/v1/me") {
+    // `/v1/me…` and `/v1/users` need a token (401 before any parameter is read).
+    for (path, parameters) in try Self.queryParameters() where !path.hasPrefix("/v1/me") && path != "/v1/users" {
       // A flag (`system_scheme`, `own-height`: no value) is only for some values of other parameters.
       for parameter in parameters where parameter.schema["maxLength"] as? Int != 0 {
         let answer = api.get("\(path)?\(parameter.name)=")

@@ -60,7 +60,7 @@ struct OpenAPITests {
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: OpenAPIChecks.document)) as? NSDictionary)
     let routes = try PluginRegistry.builtIn().routes.filter(\.method.takesBody)
-    #expect(routes.count == 4)
+    #expect(routes.count == 6)
     for route in routes {
       let rules = try #require(route.body, "\(route.method) \(route.pattern) declares no rules for its body")
       let path = "paths.\(route.pattern).\(route.method.rawValue.lowercased())"

@@ -141,6 +141,7 @@ struct PostgresBackendTests {
         "applied 0007_account_idempotency", "applied 0008_header_users", "applied 0009_account_changes",
         "applied 0010_account_images",
         "applied 0011_account_change_log",
+        "applied 0012_product_search",
       ])
     #expect(try cli.run(["list", "--db", url]).code == 0)
   }

@@ -58,6 +58,8 @@ import Testing
     #expect(plain.stderr.contains("9001_promo_create"))
     let usage = try cli.run(["seed", "--db", cli.path("plain.sqlite"), "--generate", "1", "--kind", "promo"])
     #expect(usage.code == 64)
-    #expect(usage.stderr.hasPrefix(#"stackfeed: --kind: unknown row kind "promo" (kinds: header, feed_item, order)"#))
+    #expect(
+      usage.stderr.hasPrefix(#"stackfeed: --kind: unknown row kind "promo" (kinds: header, feed_item, product, order)"#)
+    )
   }
 }

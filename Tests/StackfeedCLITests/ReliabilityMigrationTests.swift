@@ -9,6 +9,7 @@ import Testing
     "0006_account_tokens", "0007_account_idempotency", "0008_header_users", "0009_account_changes",
     "0010_account_images",
     "0011_account_change_log",
+    "0012_product_search",
   ]
 
   @Test(arguments: Backend.available)

@@ -21,11 +21,11 @@ import Testing
     (["seed", "--kind", "feed_item"], "stackfeed: --kind goes with --generate N"),
     (
       ["seed", "--generate", "3", "--kind", "banner"],
-      "stackfeed: --kind: unknown row kind \"banner\" (kinds: header, feed_item, order)"
+      "stackfeed: --kind: unknown row kind \"banner\" (kinds: header, feed_item, product, order)"
     ),
     (
       ["seed", "--generate", "3", "--kind", "order"],
-      "stackfeed: --kind: the row kind \"order\" has no generator (kinds with a generator: feed_item)"
+      "stackfeed: --kind: the row kind \"order\" has no generator (kinds with a generator: feed_item, product)"
     ),
     (
       ["list", "--limit", "99999999999999999999"],
@@ -39,7 +39,11 @@ import Testing
     (["render", "--width", "10000.5"], "stackfeed: --width takes a number of points from 1 to 10000, not \"10000.5\""),
     (["migrate", "--reset"], "stackfeed: unknown option --reset"),
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
-    ([], "stackfeed: a command is needed: migrate, seed, list, layout, render, gallery, serve, token, help"),
+    (
+      [],
+      "stackfeed: a command is needed: migrate, seed, list, layout, render, gallery, serve, token, users, products, "
+        + "help"
+    ),
   ])
   func badUsageExits64WithTheUsageOnStderr(arguments: [String], message: String) throws {
     let cli = try CLIHarness()
@@ -94,7 +98,8 @@ import Testing
         applied 0009_account_changes
         applied 0010_account_images
         applied 0011_account_change_log
-        \(database) is up to date (11 migration(s) applied)
+        applied 0012_product_search
+        \(database) is up to date (12 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -104,7 +109,7 @@ import Testing
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
         + "0006_account_tokens\n0007_account_idempotency\n0008_header_users\n0009_account_changes\n0010_account_images\n"
-        + "0011_account_change_log")
+        + "0011_account_change_log\n0012_product_search")
   }
 
   @Test(arguments: Backend.available)

@@ -88,6 +88,7 @@ public enum OpenAPIChecks {
   }
 
   static let order = #"{"items": [{"product": "apex-hoodie", "quantity": 2}]}"#
+  static let product = #"{"id": "openapi-p", "title": "Trail Runner", "image": "shoe"}"#
   static let gzip = ("Accept-Encoding", "gzip")
   static let anyTag = ("If-None-Match", "*")
   static let everyVersion = ("If-Match", "*")
@@ -140,6 +141,21 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/changes?since=0&limit=0"),
       Request("GET", "/v1/changes?since=99999999999"), Request("HEAD", "/v1/changes?since=99999999999"),
     ]
+    + ["/v1/products", "/v1/products?q=hood&limit=1", "/v1/products/apex-hoodie"].flatMap {
+      [
+        Request("GET", $0), Request("HEAD", $0), Request("GET", $0, .anonymous, [anyTag]),
+        Request("GET", $0, .read, [gzip]),
+      ]
+    }
+    + [
+      Request("GET", "/v1/products?limit=2&after=arrival-shorts&pretty=1"),
+      Request("GET", "/v1/products?q=arr&limit=1&after=1.14.arrival-shorts"), Request("GET", "/v1/products?q=%20"),
+      Request("GET", "/v1/products?q=hood&after=x"), Request("GET", "/v1/products?limit=0"),
+      Request("HEAD", "/v1/products?sort=id"), Request("GET", "/v1/products/nope"),
+      Request("HEAD", "/v1/products/nope"),
+      Request("GET", "/v1/products/apex-hoodie?width=3"), Request("GET", "/v1/products", requireAuth: true),
+      Request("HEAD", "/v1/products/apex-hoodie", requireAuth: true), Request("PUT", "/v1/products"),
+    ]
 
   /// The token routes: `/v1/me` and its twins (200, 304, 400, 401), `--require-auth` (401, 200).
   static let personal: [Request] =
@@ -159,6 +175,11 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/me/changes?since=0", .read), Request("HEAD", "/v1/me/changes?since=0", .read),
       Request("GET", "/v1/me/changes?since=0"), Request("GET", "/v1/me/changes?since=0", .read, [anyTag]),
       Request("GET", "/v1/changes?since=0", requireAuth: true),
+      Request("GET", "/v1/users", .admin), Request("HEAD", "/v1/users", .admin),
+      Request("GET", "/v1/users?limit=1&after=a&pretty=1", .admin), Request("GET", "/v1/users", .admin, [anyTag]),
+      Request("GET", "/v1/users", .admin, [gzip]), Request("GET", "/v1/users", .read), Request("GET", "/v1/users"),
+      Request("HEAD", "/v1/users", .read), Request("HEAD", "/v1/users"), Request("HEAD", "/v1/users", .admin, [anyTag]),
+      Request("GET", "/v1/users?limit=501", .admin), Request("HEAD", "/v1/users?limit=0", .admin),
     ]
 
   /// The writes: every plugin route of the built-in binary with its statuses (201, 200, 204, 400, 401, 403, 404,
@@ -212,6 +233,31 @@ public enum OpenAPIChecks {
     Request("DELETE", "/v1/feed-items/openapi-1?pretty=1", .admin, [everyVersion]),
     Request("DELETE", "/v1/feed-items/openapi-1", .admin, [everyVersion]),
     Request("GET", "/v1/me/changes?since=0", .read), Request("GET", "/v1/changes?since=0&format=html"),
+    Request("POST", "/v1/products", .write, body: product), Request("POST", "/v1/products", body: product),
+    Request("POST", "/v1/products", .admin, [("Idempotency-Key", "openapi-p")], body: product),
+    Request("POST", "/v1/products", .admin, [("Idempotency-Key", "openapi-p")], body: product),
+    Request("POST", "/v1/products", .admin, body: product),
+    Request("POST", "/v1/products", .admin, body: #"{"title": "x"}"#),
+    Request("POST", "/v1/products", .admin, [("Content-Type", "text/plain")], body: product),
+    Request("POST", "/v1/products?q=x", .admin, body: product),
+    Request("POST", "/v1/products", .admin, body: String(repeating: " ", count: 64 * 1024 + 1)),
+    Request("PATCH", "/v1/products/openapi-p", .admin, body: #"{"title": "Trail Runner"}"#),
+    Request("PATCH", "/v1/products/openapi-p", .admin, [staleVersion], body: #"{"title": "Trail Runner"}"#),
+    Request("PATCH", "/v1/products/openapi-p", .write, [everyVersion], body: #"{"title": "Trail Runner"}"#),
+    Request("PATCH", "/v1/products/openapi-p", .anonymous, [everyVersion], body: #"{"title": "Trail Runner"}"#),
+    Request("PATCH", "/v1/products/nope", .admin, [everyVersion], body: #"{"title": "Trail Runner"}"#),
+    Request("PATCH", "/v1/products/openapi-p", .admin, [everyVersion], body: #"{"image": null}"#),
+    Request("PATCH", "/v1/products/openapi-p", .admin, [everyVersion, ("Content-Type", "text/plain")], body: "x"),
+    Request(
+      "PATCH", "/v1/products/openapi-p", .admin, [everyVersion], body: String(repeating: " ", count: 64 * 1024 + 1)),
+    Request("PATCH", "/v1/products/openapi-p?pretty=1", .admin, [everyVersion], body: #"{"title": "Trail Runner"}"#),
+    Request("DELETE", "/v1/products/apex-hoodie", .admin, [everyVersion]),
+    Request("DELETE", "/v1/products/openapi-p", .admin),
+    Request("DELETE", "/v1/products/openapi-p", .write, [everyVersion]),
+    Request("DELETE", "/v1/products/openapi-p", .admin, [staleVersion]),
+    Request("DELETE", "/v1/products/openapi-p?x=1", .admin, [everyVersion]),
+    Request("DELETE", "/v1/products/openapi-p", .admin, [everyVersion]),
+    Request("DELETE", "/v1/products/openapi-p", .admin, [everyVersion]),
   ]
 
   /// Asked while the database is away: 503 (and the routes that read nothing still answer).
@@ -227,6 +273,7 @@ public enum OpenAPIChecks {
       Request("POST", "/v1/me/orders", .write, body: order), Request("POST", "/v1/feed-items", .admin, body: "{}"),
       Request("PATCH", "/v1/orders/{order}", .admin, [everyVersion], body: #"{"status": "shipped"}"#),
       Request("DELETE", "/v1/feed-items/x", .admin, [everyVersion]), Request("GET", "/healthz"),
+      Request("GET", "/v1/products"), Request("GET", "/v1/products/apex-hoodie"), Request("GET", "/v1/users", .admin),
       Request("GET", "/openapi.json"),
     ]
 

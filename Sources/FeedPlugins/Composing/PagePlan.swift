@@ -31,6 +31,10 @@ struct PagePlan {
       guard let plugin = registry.plugin(kind: cursor.kind) else {
         throw FeedCursorError(description: "the cursor \"\(cursor)\" names the unknown row kind \"\(cursor.kind)\"")
       }
+      guard plugin.placement != .catalogue else {
+        throw FeedCursorError(
+          description: "the cursor \"\(cursor)\" names the row kind \"\(cursor.kind)\", whose rows are not in the feed")
+      }
       start = Segment(plugin.placement)
       if start == .body {
         if let position = pending.firstIndex(where: { $0.plugin.kind == cursor.kind }) {
@@ -63,7 +67,7 @@ enum Segment: Int, Comparable {
     switch placement {
     case .leading: self = .leading
     case .stream, .inserted: self = .body
-    case .trailing: self = .trailing
+    case .trailing, .catalogue: self = .trailing
     }
   }
 

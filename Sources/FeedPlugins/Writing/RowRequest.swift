@@ -17,6 +17,12 @@ public struct RowRequest: Sendable {
   public var scope: TokenScope?
   /// The path's `{name}` segments, by name.
   public var parameters: [String: String]
+  /// The query parameters the route takes (``RowRoute/query``) that the request gives, by name (each at most
+  /// once, else 400 before the handler runs).
+  public var query: [String: String]
+  /// The page asked for, for a paged route (``RowRoute/paging``): `limit` (its default when not given) and the
+  /// `after` cursor as sent (`nil`: the first page).
+  public var page: (limit: Int, after: String?)?
   /// The JSON body as a record (routes whose method takes a body), checked by the route's rules.
   public var body: SeedRecord?
   /// The formatting context of the rows answered: the server's zone, the caller's user as the viewer.
@@ -26,12 +32,14 @@ public struct RowRequest: Sendable {
 
   /// A request (the server makes them; tests may too).
   public init(
-    user: String, scope: TokenScope?, parameters: [String: String] = [:], body: SeedRecord? = nil,
-    context: RowContext, now: Date
+    user: String, scope: TokenScope?, parameters: [String: String] = [:], query: [String: String] = [:],
+    page: (limit: Int, after: String?)? = nil, body: SeedRecord? = nil, context: RowContext, now: Date
   ) {
     self.user = user
     self.scope = scope
     self.parameters = parameters
+    self.query = query
+    self.page = page
     self.body = body
     self.context = context
     self.now = now

@@ -57,6 +57,26 @@ public struct RowRoute: Sendable {
   /// (compact or `pretty=1`, identity or gzip; else 412), and any `If-None-Match` must name none of them (nor
   /// be `*`; else 412); a missing row is 404. Runs in the handler's transaction, before it.
   public let target: Target?
+  /// The query parameters a `GET` takes besides the paging ones (e.g. `q`), handed to the handler as
+  /// ``RowRequest/query``; any other is a 400 naming it. Empty by default: no query parameters.
+  public let query: [String]
+  /// How a `GET` of a list is paged (`limit` and `after`, ``RowRequest/page``); `nil`: not paged.
+  public let paging: Paging?
+
+  /// The page sizes of a list route: `limit` from 1 to `maximum` (400 beyond, read by the same parser as
+  /// `/v1/feed`'s), `defaultLimit` without it; `after` is the route's own cursor, handed over as sent.
+  public struct Paging: Sendable, Hashable {
+    /// The page size without `limit`.
+    public var defaultLimit: Int
+    /// The largest `limit`.
+    public var maximum: Int
+
+    /// Pages of `defaultLimit` rows, at most `maximum` when asked.
+    public init(defaultLimit: Int, maximum: Int) {
+      self.defaultLimit = defaultLimit
+      self.maximum = maximum
+    }
+  }
   /// Whether a `POST` may carry `Idempotency-Key`: the server then answers a repeated request (same caller,
   /// key and body) with the first one's answer, without running the handler again.
   public let isIdempotent: Bool
@@ -64,15 +84,17 @@ public struct RowRoute: Sendable {
   public let handler: Handler
 
   /// A route answering `method` at `pattern` for callers whose token allows `scope`, whose body (for `POST` and
-  /// `PATCH`) follows the rules `body`.
+  /// `PATCH`) follows the rules `body`, taking the query parameters `query` (and `limit`, `after` with `paging`).
   public init(
-    _ method: Method, _ pattern: String, scope: TokenScope?, body: RecordRules? = nil, target: Target? = nil,
-    isIdempotent: Bool = false, handler: @escaping Handler
+    _ method: Method, _ pattern: String, scope: TokenScope?, body: RecordRules? = nil, query: [String] = [],
+    paging: Paging? = nil, target: Target? = nil, isIdempotent: Bool = false, handler: @escaping Handler
   ) {
     self.method = method
     self.pattern = RoutePattern(pattern)
     self.scope = scope
     self.body = body
+    self.query = query
+    self.paging = paging
     self.target = target
     self.isIdempotent = isIdempotent
     self.handler = handler

@@ -11,6 +11,7 @@ public struct Users {
   private enum SQL {
     static let find = "SELECT first_name, last_name FROM users WHERE id = $1"
     static let list = "SELECT id, first_name, last_name FROM users ORDER BY id"
+    static let page = "SELECT id, first_name, last_name FROM users WHERE id > $1 ORDER BY id LIMIT $2"
     static let upsert = """
       INSERT INTO users (id, first_name, last_name) VALUES ($1, $2, $3)
       ON CONFLICT (id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name
@@ -42,9 +43,19 @@ public struct Users {
 
   /// Every user, by id.
   public func list() throws -> [User] {
-    try db.queryAll(SQL.list) { row in
-      User(id: try row.string(at: 0), firstName: try row.string(at: 1), lastName: try row.string(at: 2))
-    }
+    try db.queryAll(SQL.list, [], Self.user)
+  }
+
+  /// Up to `limit` users by id after the id `after` (from the first when `nil`), and the `after` of the next page
+  /// (`nil` on the last): paged by key, as `GET /v1/users` pages them.
+  public func page(after: String?, limit: Int) throws -> (users: [User], next: String?) {
+    let users = try db.queryAll(SQL.page, [.text(after ?? ""), .integer(Int64(limit) + 1)], Self.user)
+    return (Array(users.prefix(limit)), users.count > limit ? users[limit - 1].id : nil)
+  }
+
+  /// The user of a row whose columns are id, first name, last name.
+  private static func user(_ row: StoreRow) throws -> User {
+    User(id: try row.string(at: 0), firstName: try row.string(at: 1), lastName: try row.string(at: 2))
   }
 
   /// Inserts `users`, or updates the names of those whose id exists, through one prepared statement (in the

@@ -71,13 +71,7 @@ struct TokenListCommand: Command {
         token.lastUsedAt.map(instant) ?? "-",
       ]
     }
-    let lines = [header] + rows
-    let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
-    return lines.map { line in
-      line.enumerated().map { column, text in
-        column == line.count - 1 ? text : text + String(repeating: " ", count: widths[column] - text.count + 2)
-      }.joined()
-    }.joined(separator: "\n") + "\n"
+    return TextTable.render(header: header, rows: rows)
   }
 
   /// UTC milliseconds since 1970 in ISO 8601, to the second: `2026-12-03T19:56:08Z`.
