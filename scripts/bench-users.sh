@@ -15,6 +15,8 @@
 #            SQLite file from 16 threads (the ceiling: no HTTP, no JSON).
 #
 #   scripts/bench-users.sh            # USERS=100000 ORDERS=10 ITEMS=1000000 TOKENS=10000 RUNS=5 DURATION=5
+#   PARTS=orders ORDER_THREADS="2 16" PREFER=minimal scripts/bench-users.sh   # the orders only, the server at
+#            --threads 2 and 16 (writes answered at once share a commit: docs/HTTP.md), answers without the row
 # BIN: the release binary (swift build -c release). Prints one line per measurement and the min/median/max
 # summary with the paired ratios.
 set -euo pipefail
@@ -26,6 +28,9 @@ ITEMS=${ITEMS:-1000000}
 TOKENS=${TOKENS:-10000}
 RUNS=${RUNS:-5}
 DURATION=${DURATION:-5}
+PARTS=${PARTS:-pages orders}      # which figures: pages (per-user, anonymous and cached pages), orders
+ORDER_THREADS=${ORDER_THREADS:-2} # the server's --threads for the orders, each a figure of its own
+PREFER=${PREFER:-}                # minimal: the orders are sent with Prefer: return=minimal
 KEEP=${KEEP:-/tmp/stackfeed-bench-users}  # the seeded databases are kept here between runs (seeding takes minutes)
 . scripts/postgres-cluster.sh
 work=$(mktemp -d /tmp/stackfeed-bench-users.XXXXXX)
@@ -40,10 +45,7 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$KEEP"
 
-# The cluster: made once in $KEEP, started on a free port each run.
-pg_cluster_start "$KEEP/pgdata" "$work"
-port=$pg_port
-pg_url="postgres://stackfeed@127.0.0.1:$port/users"
+pages() { case " $PARTS " in *" pages "*) return 0 ;; *) return 1 ;; esac; }
 sqlite_db="$KEEP/users.sqlite"
 
 # seed_store DB: the data and the tokens file DB.tokens (one `sft_…` secret per line), unless already made.
@@ -57,12 +59,17 @@ seed_store() {
   python3 scripts/bench-users-tokens.py "$db" "$TOKENS" "$tokens.users" >"$tokens.new"
   mv "$tokens.new" "$tokens"
 }
-if [ ! -f "$KEEP/pg.created" ]; then
-  as_server "$pgbin/createdb" -h "$work" -p "$port" -U stackfeed users
-  touch "$KEEP/pg.created"
-fi
 seed_store "$sqlite_db" "$KEEP/sqlite.tokens"
-seed_store "$pg_url" "$KEEP/pg.tokens"
+# The cluster (for the pages only): made once in $KEEP, started on a free port each run.
+if pages; then
+  pg_cluster_start "$KEEP/pgdata" "$work"
+  pg_url="postgres://stackfeed@127.0.0.1:$pg_port/users"
+  if [ ! -f "$KEEP/pg.created" ]; then
+    as_server "$pgbin/createdb" -h "$work" -p "$pg_port" -U stackfeed users
+    touch "$KEEP/pg.created"
+  fi
+  seed_store "$pg_url" "$KEEP/pg.tokens"
+fi
 
 serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers and its URL to $urls
   local log="$work/serve-${#servers[@]}.log"
@@ -98,7 +105,7 @@ cat >"$work/order.lua" <<LUA
 $tokens_lua
 function request()
   return wrk.format("POST", "/v1/me/orders",
-    {["Authorization"] = "Bearer " .. token(), ["Content-Type"] = "application/json"},
+    {["Authorization"] = "Bearer " .. token(), ["Content-Type"] = "application/json"$([ "$PREFER" = minimal ] && echo ', ["Prefer"] = "return=minimal"')},
     '{"items": [{"product": "arrival-tshirt", "quantity": 1}]}')
 end
 function response(status, headers, body)
@@ -147,13 +154,13 @@ PY
 
 cc -O2 -std=c11 -Wall -Wextra -pthread -o "$work/order_anchor" scripts/order_anchor.c -lsqlite3
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), $USERS users x $ORDERS orders," \
-  "$ITEMS feed items, $TOKENS tokens, runs $RUNS of ${DURATION} s"
+  "$ITEMS feed items, $TOKENS tokens, runs $RUNS of ${DURATION} s, parts: $PARTS, orders at --threads $ORDER_THREADS${PREFER:+, Prefer: return=$PREFER}"
 echo "# binary: $BIN ($(stat -c %s "$BIN") bytes), built from $(git -C "$(dirname "$BIN")" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq 1 "$RUNS"); do
   cat "$sqlite_db" >/dev/null  # into the page cache (the VM's DAMON evicts cold pages: docs/BENCHMARKS.md)
   # Pages: per-user and anonymous new pages back to back, on each store and server count.
-  for store in sqlite pg1 pg2; do
+  for store in $(pages && echo sqlite pg1 pg2); do
     case $store in
     sqlite) serve "$sqlite_db" 2; tokens=$KEEP/sqlite.tokens ;;
     pg1) serve "$pg_url" 2; tokens=$KEEP/pg.tokens ;;
@@ -173,10 +180,13 @@ for run in $(seq 1 "$RUNS"); do
   # Orders: the server and the C program on the same SQLite file, read into the page cache first; which goes
   # first alternates from run to run.
   cat "$sqlite_db" >/dev/null
-  for side in $([ $((run % 2)) = 1 ] && echo "server c-anchor" || echo "c-anchor server"); do
-    if [ "$side" = server ]; then
-      serve "$sqlite_db" 2
-      TOKENS_FILE=$KEEP/sqlite.tokens wrk_run orders sqlite "$run" 16 "${urls[0]}/" -s "$work/order.lua"
+  sides=$(for threads in $ORDER_THREADS; do echo "server-$threads"; done)
+  case " $PARTS " in *" orders "*) ;; *) sides= ;; esac
+  for side in $([ $((run % 2)) = 1 ] && echo $sides c-anchor || echo c-anchor $sides); do
+    if [ "$side" != c-anchor ]; then
+      serve "$sqlite_db" "${side#server-}"
+      TOKENS_FILE=$KEEP/sqlite.tokens wrk_run orders "sqlite-t${side#server-}" "$run" 16 "${urls[0]}/" \
+        -s "$work/order.lua"
       stop_servers
     else
       read -r rate p99 < <("$work/order_anchor" "$sqlite_db" 16 "$DURATION" "$KEEP/sqlite.tokens.users")
@@ -206,6 +216,7 @@ print("paired ratios (min median max runs):")
 for store in ("sqlite", "pg1", "pg2"):
     ratio(f"me-feed / anon-pages rps, {store}", ("rps", "me-feed", store), ("rps", "anon-pages", store))
 ratio("cached-feed rps, pg1 / sqlite", ("rps", "cached-feed", "pg1"), ("rps", "cached-feed", "sqlite"))
-ratio("orders rps, server / c-anchor (sqlite)", ("rps", "orders", "sqlite"), ("rps", "orders", "c-anchor"))
+for side in sorted({side for (_, name, side) in values if name == "orders" and side.startswith("sqlite")}):
+    ratio(f"orders rps, server {side} / c-anchor", ("rps", "orders", side), ("rps", "orders", "c-anchor"))
 PY
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
