@@ -31,6 +31,7 @@ DURATION=${DURATION:-5}
 PARTS=${PARTS:-pages orders}      # which figures: pages (per-user, anonymous and cached pages), orders
 ORDER_THREADS=${ORDER_THREADS:-2} # the server's --threads for the orders, each a figure of its own
 PREFER=${PREFER:-}                # minimal: the orders are sent with Prefer: return=minimal
+BASE_BIN=${BASE_BIN:-}            # another build's binary (e.g. main before a change): its orders side by side
 KEEP=${KEEP:-/tmp/stackfeed-bench-users}  # the seeded databases are kept here between runs (seeding takes minutes)
 . scripts/postgres-cluster.sh
 work=$(mktemp -d /tmp/stackfeed-bench-users.XXXXXX)
@@ -71,10 +72,10 @@ if pages; then
   seed_store "$pg_url" "$KEEP/pg.tokens"
 fi
 
-serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers and its URL to $urls
+serve() {  # serve DB THREADS [BINARY]: one server on a free port; appends its pid to $servers, its URL to $urls
   local log="$work/serve-${#servers[@]}.log"
   : >"$log"
-  "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
+  "${3:-$BIN}" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
   servers+=($!)
   until grep -q 'serving http' "$log"; do sleep 0.05; done
   urls+=("$(grep -o 'http://[^/]*' "$log" | head -1)")
@@ -156,6 +157,7 @@ cc -O2 -std=c11 -Wall -Wextra -pthread -o "$work/order_anchor" scripts/order_anc
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), $USERS users x $ORDERS orders," \
   "$ITEMS feed items, $TOKENS tokens, runs $RUNS of ${DURATION} s, parts: $PARTS, orders at --threads $ORDER_THREADS${PREFER:+, Prefer: return=$PREFER}"
 echo "# binary: $BIN ($(stat -c %s "$BIN") bytes), built from $(git -C "$(dirname "$BIN")" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+[ -z "$BASE_BIN" ] || echo "# base: $BASE_BIN, built from $(git -C "$(dirname "$BASE_BIN")" rev-parse --short HEAD 2>/dev/null || echo unknown) (the base-t sides)"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for run in $(seq 1 "$RUNS"); do
   cat "$sqlite_db" >/dev/null  # into the page cache (the VM's DAMON evicts cold pages: docs/BENCHMARKS.md)
@@ -180,13 +182,12 @@ for run in $(seq 1 "$RUNS"); do
   # Orders: the server and the C program on the same SQLite file, read into the page cache first; which goes
   # first alternates from run to run.
   cat "$sqlite_db" >/dev/null
-  sides=$(for threads in $ORDER_THREADS; do echo "server-$threads"; done)
+  sides=$(for threads in $ORDER_THREADS; do echo "sqlite-t$threads ${BASE_BIN:+base-t$threads}"; done)
   case " $PARTS " in *" orders "*) ;; *) sides= ;; esac
   for side in $([ $((run % 2)) = 1 ] && echo $sides c-anchor || echo c-anchor $sides); do
     if [ "$side" != c-anchor ]; then
-      serve "$sqlite_db" "${side#server-}"
-      TOKENS_FILE=$KEEP/sqlite.tokens wrk_run orders "sqlite-t${side#server-}" "$run" 16 "${urls[0]}/" \
-        -s "$work/order.lua"
+      serve "$sqlite_db" "${side#*-t}" "$([ "${side%%-*}" = base ] && echo "$BASE_BIN")"
+      TOKENS_FILE=$KEEP/sqlite.tokens wrk_run orders "$side" "$run" 16 "${urls[0]}/" -s "$work/order.lua"
       stop_servers
     else
       read -r rate p99 < <("$work/order_anchor" "$sqlite_db" 16 "$DURATION" "$KEEP/sqlite.tokens.users")
@@ -216,7 +217,7 @@ print("paired ratios (min median max runs):")
 for store in ("sqlite", "pg1", "pg2"):
     ratio(f"me-feed / anon-pages rps, {store}", ("rps", "me-feed", store), ("rps", "anon-pages", store))
 ratio("cached-feed rps, pg1 / sqlite", ("rps", "cached-feed", "pg1"), ("rps", "cached-feed", "sqlite"))
-for side in sorted({side for (_, name, side) in values if name == "orders" and side.startswith("sqlite")}):
+for side in sorted({side for (_, name, side) in values if name == "orders" and side != "c-anchor"}):
     ratio(f"orders rps, server {side} / c-anchor", ("rps", "orders", side), ("rps", "orders", "c-anchor"))
 PY
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
