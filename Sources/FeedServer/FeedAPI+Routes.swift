@@ -17,8 +17,7 @@ extension FeedAPI {
   /// query parameters (each of the route's ``RowRoute/query``, and `limit` and `after` of a paged one, at most once,
   /// no other: 400), `If-Match` when the route has a target (428), an `Idempotency-Key`'s shape (400), the
   /// body (``RequestBody``: 415/400, and 422 by the route's rules); then one transaction of the store — a read
-  /// for `GET`, else a write on the primary, shared with the writes that arrive together (``WriteGroups``: each
-  /// in a savepoint of its own, answered after the group's commit) — in which the token is verified (401/403), the key claimed, the
+  /// for `GET`, else a write on the primary — in which the token is verified (401/403), the key claimed, the
   /// target read locked and its current `ETag`s checked against `If-Match` and `If-None-Match` (404/412), the
   /// handler runs, and the changes it reports are recorded in the change log (FeedStore's `ChangeLog`). A
   /// handler's ``SeedError`` is a 422 naming the field, its ``RowRefusal`` the refusal's status.
@@ -70,7 +69,7 @@ extension FeedAPI {
           return Self.encoded(tagged, gzipFrom: gzipFrom, compresses: compresses)
         }
       }
-      return try writeGroups.write { db in
+      return try source.write { db in
         let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
         usedToken = authentication.token
         let caller = authentication.caller

@@ -24,8 +24,6 @@ import StackLayout
 public struct FeedAPI: Sendable {
   /// Where the feed is read.
   let source: any FeedSource
-  /// The plugin routes' writes, committed in groups (group commit).
-  let writeGroups: WriteGroups
   /// The row plugins (cards).
   let registry: PluginRegistry
   /// The zone dates are shown in when a request names none (the server's: `$TZ`, else the system zone).
@@ -68,9 +66,7 @@ public struct FeedAPI: Sendable {
     for route in routes where !patterns.contains(route.pattern.description) {
       patterns.append(route.pattern.description)
     }
-    let metrics = Metrics(routes: patterns)
-    self.metrics = metrics
-    writeGroups = WriteGroups(source: source, committed: { metrics.countWriteCommit() })
+    metrics = Metrics(routes: patterns)
     routeMeters = routes.map { route in patterns.firstIndex(of: route.pattern.description) ?? 0 }
   }
 

@@ -43,10 +43,6 @@ extension Metrics {
       "Database errors: the store unavailable (503) or a statement that failed (500).")
     text += "stackfeed_database_errors_total{kind=\"unavailable\"} \(totals.unavailable)\n"
     text += "stackfeed_database_errors_total{kind=\"statement\"} \(totals.failed)\n"
-    family(
-      "stackfeed_write_commits_total", "counter",
-      "Transactions the write routes committed: one per group of writes that arrived together.")
-    text += "stackfeed_write_commits_total \(totals.writeCommits)\n"
     if let connections = totals.connections {
       family("stackfeed_http_connections", "gauge", "HTTP connections open now.")
       text += "stackfeed_http_connections \(connections)\n"

@@ -25,8 +25,6 @@ public final class Metrics: Sendable {
   private let unavailable = Atomic(0)
   /// Statements the database refused or failed (a SQLite or PostgreSQL error: 500).
   private let failed = Atomic(0)
-  /// Transactions the plugin routes' writes committed (one per group of writes: ``WriteGroups``).
-  private let writeCommits = Atomic(0)
   /// How many connections are open now, once the server is started.
   private let connections = Mutex<(@Sendable () -> Int)?>(nil)
 
@@ -63,11 +61,6 @@ public final class Metrics: Sendable {
     }
   }
 
-  /// Counts a transaction of the plugin routes' writes committed.
-  func countWriteCommit() {
-    writeCommits.add(1, ordering: .relaxed)
-  }
-
   /// Shows `open()`, the connections the HTTP server has open now, as `stackfeed_http_connections` from now on
   /// (`stackfeed serve` passes `HTTPServer.openConnections`). Called once the server is started; without it the
   /// gauge is not shown.
@@ -81,7 +74,6 @@ public final class Metrics: Sendable {
     var memoMisses: Int
     var unavailable: Int
     var failed: Int
-    var writeCommits: Int
     /// The connections open, when a server counts them.
     var connections: Int?
   }
@@ -91,6 +83,6 @@ public final class Metrics: Sendable {
     Totals(
       memoHits: memoHits.load(ordering: .relaxed), memoMisses: memoMisses.load(ordering: .relaxed),
       unavailable: unavailable.load(ordering: .relaxed), failed: failed.load(ordering: .relaxed),
-      writeCommits: writeCommits.load(ordering: .relaxed), connections: connections.withLock { $0 }?())
+      connections: connections.withLock { $0 }?())
   }
 }
