@@ -15,7 +15,8 @@ without a token, must ask for one (<body data-state="token">, a note naming `sta
 take only RFC 6750 token68 characters, say so when given a token the server refuses, and load the feed once given one made by `token create`; the
 checks above then open the page again, which keeps the token for the tab (sessionStorage).
 With --screenshots DIR it also takes a screenshot of the top of the served page and of `render --format html`
-opened as a file at the same width, writes both to DIR and checks that their pixels are identical.
+opened as a file at the same width, with the image nodes hidden in both (the page draws the pictures the file draws
+as placeholders), writes both to DIR and checks that their pixels are identical.
 
 With --fit it also opens the page, in a browser that shows scrollbars, as a phone 390 wide with touch emulation
 (overlay scrollbars) and as windows 1280 and 430 wide with a classic scrollbar, scrolls each to the end and checks
@@ -31,6 +32,10 @@ import argparse, json, os, subprocess, sys, time, zlib
 from chromium_devtools import PATIENCE, report, scratch_browser, serving
 
 TOLERANCE = 0.5
+
+# The image nodes (each has a title: its image's name) hidden before the screenshots: the served page draws the
+# stored pictures and icons the file (no server to fetch them from) draws as placeholders.
+HIDE_PICTURES = "document.head.insertAdjacentHTML('beforeend', '<style>.n[title]{visibility:hidden}</style>'), true"
 
 
 MEASURE = """JSON.stringify((() => {
@@ -256,11 +261,13 @@ def main():
             print(f"width {width}: {len(render['rows'])} rows checked", file=sys.stderr)
             if options.screenshots:
                 os.makedirs(options.screenshots, exist_ok=True)
+                browser.evaluate(HIDE_PICTURES)
                 served = browser.screenshot()
                 page = os.path.join(scratch, f"render-{width}.html")
                 subprocess.run([options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format",
                                 "html", "--out", page], env=environment, check=True)
                 browser.open("file://" + page, width)
+                browser.evaluate(HIDE_PICTURES)
                 rendered = browser.screenshot()
                 for name, data in (("served", served), ("render", rendered)):
                     with open(os.path.join(options.screenshots, f"{name}-{width}.png"), "wb") as file:

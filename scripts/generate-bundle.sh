@@ -6,10 +6,11 @@
 # scripts in postgres/, Seeds/<owner>/), and each bundle target embeds only its
 # owners' folders:
 #   CStackfeedBundle       the core: the accounts (Migrations/account/,
-#                          Seeds/account/) and docs/openapi.json (what
-#                          GET /openapi.json answers)
+#                          Seeds/account/), docs/openapi.json (what
+#                          GET /openapi.json answers) and Icons/ (what
+#                          GET /v1/icons/{name} answers, with their LICENSE)
 #   CBuiltInPluginsBundle  the built-in row kinds: header, feed_item, order, product
-# Run after adding, renaming or removing a file in Migrations/ or Seeds/;
+# Run after adding, renaming or removing a file in Migrations/, Seeds/ or Icons/;
 # a test (BundledFilesTests, BuiltInFilesTests) fails while a list is out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +47,7 @@ bundle() {
   echo "wrote $out ($i files)"
 }
 
-bundle CStackfeedBundle stackfeed_core_bundle Migrations/account Seeds/account docs/openapi.json
+bundle CStackfeedBundle stackfeed_core_bundle Migrations/account Seeds/account docs/openapi.json Icons
 bundle CBuiltInPluginsBundle stackfeed_built_in_plugins_bundle \
   Migrations/header Migrations/feed_item Migrations/order Migrations/product Seeds/header Seeds/feed_item \
   Seeds/order Seeds/product

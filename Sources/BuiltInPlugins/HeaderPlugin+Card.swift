@@ -22,8 +22,10 @@ extension HeaderPlugin {
       Text(viewModel.headline, font: FontStyle(size: 17, weight: .heavy), color: CardStyle.label)
         .textStyle(.headline).accessibilityLines(0).id("headlineLabel")
         .accessibility(label: viewModel.headline, traits: [.header])
-      Image("search-icon", contentMode: .aspectFit).square(20).id("searchButton").action(CardAction.search)
-        .accessibility(label: CardLabels.search, traits: [.button])
+      Image("search-icon", contentMode: .aspectFit).tint(CardStyle.label).square(20).id("searchButton").action(
+        CardAction.search
+      )
+      .accessibility(label: CardLabels.search, traits: [.button])
     }
     .margin(CardStyle.rowMargin).node
   }

@@ -18,9 +18,11 @@ extension OrderPlugin {
           Text(viewModel.title, font: FontStyle(size: 18, weight: .heavy), lines: 2, color: CardStyle.label)
             .textStyle(.title2).accessibilityLines(0).id("titleLabel")
             .accessibility(label: viewModel.title, traits: [.header])
-          Image("more-icon", contentMode: .aspectFit).width(26).intrinsicSize(height: Self.moreIconHeight)
-            .id("moreButton").action(CardAction.orderMenu(viewModel.id))
-            .accessibility(label: CardLabels.more, hint: CardLabels.moreHint, traits: [.button])
+          Image("more-icon", contentMode: .aspectFit).tint(CardStyle.label).width(26).intrinsicSize(
+            height: Self.moreIconHeight
+          )
+          .id("moreButton").action(CardAction.orderMenu(viewModel.id))
+          .accessibility(label: CardLabels.more, hint: CardLabels.moreHint, traits: [.button])
         }
         Text(viewModel.subtitle, font: FontStyle(size: 15), color: CardStyle.label).textStyle(.subheadline)
           .accessibilityLines(0).id("subtitleLabel").accessibility(label: viewModel.subtitle, traits: [.staticText])

@@ -2,63 +2,79 @@
 #include "CStackfeedBundle.h"
 
 static const unsigned char file_0[] = {
-#embed "../../Migrations/account/0004_account_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Icons/LICENSE" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_1[] = {
-#embed "../../Migrations/account/0006_account_tokens.sql" suffix(, 0) if_empty(0)
+#embed "../../Icons/button-icon.svg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_2[] = {
-#embed "../../Migrations/account/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Icons/more-icon.svg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_3[] = {
-#embed "../../Migrations/account/0009_account_changes.sql" suffix(, 0) if_empty(0)
+#embed "../../Icons/search-icon.svg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_4[] = {
-#embed "../../Migrations/account/0010_account_images.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0004_account_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_5[] = {
-#embed "../../Migrations/account/0011_account_change_log.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_6[] = {
-#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_7[] = {
-#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0009_account_changes.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_8[] = {
-#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0010_account_images.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_9[] = {
-#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0011_account_change_log.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_10[] = {
-#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_11[] = {
-#embed "../../Migrations/account/postgres/0011_account_change_log.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_12[] = {
-#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_13[] = {
+#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_14[] = {
+#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_15[] = {
+#embed "../../Migrations/account/postgres/0011_account_change_log.sql" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_16[] = {
+#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_17[] = {
 #embed "../../docs/openapi.json" suffix(, 0) if_empty(0)
 };
 
 static const StackfeedBundledFile files[] = {
-  {"Migrations/account/0004_account_users.sql", file_0, sizeof file_0 - 1},
-  {"Migrations/account/0006_account_tokens.sql", file_1, sizeof file_1 - 1},
-  {"Migrations/account/0007_account_idempotency.sql", file_2, sizeof file_2 - 1},
-  {"Migrations/account/0009_account_changes.sql", file_3, sizeof file_3 - 1},
-  {"Migrations/account/0010_account_images.sql", file_4, sizeof file_4 - 1},
-  {"Migrations/account/0011_account_change_log.sql", file_5, sizeof file_5 - 1},
-  {"Migrations/account/postgres/0004_account_users.sql", file_6, sizeof file_6 - 1},
-  {"Migrations/account/postgres/0006_account_tokens.sql", file_7, sizeof file_7 - 1},
-  {"Migrations/account/postgres/0007_account_idempotency.sql", file_8, sizeof file_8 - 1},
-  {"Migrations/account/postgres/0009_account_changes.sql", file_9, sizeof file_9 - 1},
-  {"Migrations/account/postgres/0010_account_images.sql", file_10, sizeof file_10 - 1},
-  {"Migrations/account/postgres/0011_account_change_log.sql", file_11, sizeof file_11 - 1},
-  {"Seeds/account/profile.json", file_12, sizeof file_12 - 1},
-  {"docs/openapi.json", file_13, sizeof file_13 - 1},
+  {"Icons/LICENSE", file_0, sizeof file_0 - 1},
+  {"Icons/button-icon.svg", file_1, sizeof file_1 - 1},
+  {"Icons/more-icon.svg", file_2, sizeof file_2 - 1},
+  {"Icons/search-icon.svg", file_3, sizeof file_3 - 1},
+  {"Migrations/account/0004_account_users.sql", file_4, sizeof file_4 - 1},
+  {"Migrations/account/0006_account_tokens.sql", file_5, sizeof file_5 - 1},
+  {"Migrations/account/0007_account_idempotency.sql", file_6, sizeof file_6 - 1},
+  {"Migrations/account/0009_account_changes.sql", file_7, sizeof file_7 - 1},
+  {"Migrations/account/0010_account_images.sql", file_8, sizeof file_8 - 1},
+  {"Migrations/account/0011_account_change_log.sql", file_9, sizeof file_9 - 1},
+  {"Migrations/account/postgres/0004_account_users.sql", file_10, sizeof file_10 - 1},
+  {"Migrations/account/postgres/0006_account_tokens.sql", file_11, sizeof file_11 - 1},
+  {"Migrations/account/postgres/0007_account_idempotency.sql", file_12, sizeof file_12 - 1},
+  {"Migrations/account/postgres/0009_account_changes.sql", file_13, sizeof file_13 - 1},
+  {"Migrations/account/postgres/0010_account_images.sql", file_14, sizeof file_14 - 1},
+  {"Migrations/account/postgres/0011_account_change_log.sql", file_15, sizeof file_15 - 1},
+  {"Seeds/account/profile.json", file_16, sizeof file_16 - 1},
+  {"docs/openapi.json", file_17, sizeof file_17 - 1},
 };
 
-const StackfeedBundle stackfeed_core_bundle = {files, 14};
+const StackfeedBundle stackfeed_core_bundle = {files, 18};

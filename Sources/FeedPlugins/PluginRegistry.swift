@@ -113,7 +113,7 @@ public struct PluginRegistry: Sendable {
   public static let corePaths = [
     "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
     "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/changes",
-    "/v1/me/changes", "/v1/users",
+    "/v1/me/changes", "/v1/users", "/v1/icons/{name}",
   ].map(RoutePattern.init)
 
   /// Throws when `route` of the plugin of `kind` cannot be served beside the core's paths and the routes

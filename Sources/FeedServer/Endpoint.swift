@@ -23,6 +23,8 @@ enum Endpoint: Equatable {
   case changes, myChanges
   /// `/v1/users`: the users, paged (admins only).
   case users
+  /// `/v1/icons/{name}`: a bundled icon's SVG (``FeedAPI/icon(named:_:)``).
+  case icon(name: String)
 
   /// The endpoint of `path`; nil for any other path.
   init?(path: String) {
@@ -44,6 +46,10 @@ enum Endpoint: Equatable {
     case "/v1/users": self = .users
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+      if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "icons", !parts[3].isEmpty {
+        self = .icon(name: String(parts[3]))
+        return
+      }
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
         !parts[4].isEmpty
       else { return nil }
@@ -80,6 +86,7 @@ enum Endpoint: Equatable {
     case .changes: 13
     case .myChanges: 14
     case .users: 15
+    case .icon: 16
     }
   }
 
@@ -88,7 +95,7 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack, .myChanges: true
-    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users: false
+    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users, .icon: false
     }
   }
 
@@ -99,14 +106,15 @@ enum Endpoint: Equatable {
   }
 
   /// The scope a request needs, nil when it needs no token: `/v1/users` needs `admin`, the personal routes
-  /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route; `/`, `/healthz`,
-  /// `/readyz`, `/openapi.json` and `/metrics` never need one.
+  /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route but the icons; `/`,
+  /// `/healthz`, `/readyz`, `/openapi.json`, `/metrics` and `/v1/icons/{name}` (the page's own pictures, fetched
+  /// by the browser without the page's token) never need one.
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .users: .admin
     case .me, .myFeed, .myRender, .myStack, .myChanges: .read
     case .feed, .render, .stack, .row, .changes: requireAuth ? .read : nil
-    case .page, .health, .ready, .openAPI, .metrics: nil
+    case .page, .health, .ready, .openAPI, .metrics, .icon: nil
     }
   }
 }

@@ -110,9 +110,9 @@ extension FeedAPI {
     }
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
-    let tree = try found.flatMap { row throws(PluginRegistryError) in try registry.card(for: row) }
-    let images = try StoredImageLinks(namedIn: tree.map { [$0] } ?? [], from: snapshot.database, scale: scale)
-    guard let found, let body = try rowDocument(found, width: width, engine: engine, images: images) else {
+    guard let found,
+      let body = try rowDocument(found, width: width, engine: engine, scale: scale, images: snapshot.database)
+    else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
     return .ok(body, type: MediaType.json)
@@ -120,12 +120,15 @@ extension FeedAPI {
 
   /// One row as `/v1/rows/{kind}/{id}` answers it (and a route of a plugin answers the row it read or wrote):
   /// `{"kind", "id", "texts", …lists, "width", "height", "card"}` with its card laid out at `width` by `engine`
-  /// (for its traits), its image nodes linked by `images`; `nil` when no registered plugin made the row. Throws
-  /// when the plugin's card has an unlabelled action (``PluginRegistry/card(for:)``).
+  /// (for its traits), its image nodes linked at `scale` to the images `db` stores and the bundled icons
+  /// (`StoredImageLinks`): a write's answer and its `ETag`s are those of the `GET`; `nil` when no registered plugin
+  /// made the row. Throws when the plugin's card has an unlabelled action (``PluginRegistry/card(for:)``).
   func rowDocument(
-    _ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine(), images: StoredImageLinks? = nil
-  ) throws(PluginRegistryError) -> [UInt8]? {
+    _ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine(), scale: Int = ImageVariant.defaultScale,
+    images db: StoreConnection
+  ) throws -> [UInt8]? {
     guard let tree = try registry.card(for: row) else { return nil }
+    let images = try StoredImageLinks(namedIn: [tree], from: db, scale: scale)
     let layout = engine.layout(tree, width: width)
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append("{")

@@ -61,7 +61,7 @@ extension FeedAPI {
     do {
       if !route.method.writes {
         return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
-          let answer = try answer(route.handler(rowRequest(from: caller), snapshot.database))
+          let answer = try answer(route.handler(rowRequest(from: caller), snapshot.database), in: snapshot.database)
           let response = HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body)
           let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
           // A route that needs a token answers its caller: no shared cache keeps it.
@@ -92,14 +92,14 @@ extension FeedAPI {
           }
         }
         if let target = route.target {
-          try conditions.check(current: target(rowRequest, db).flatMap(currentTags), request)
+          try conditions.check(current: target(rowRequest, db).flatMap { try currentTags($0, in: db) }, request)
         }
         let outcome = try route.handler(rowRequest, db)
         try ChangeLog.record(outcome.changes, at: UTCMilliseconds.since1970(seconds: now.timeIntervalSince1970), in: db)
         // The row is composed for the answer, and for the key's record: a repeat gets it if it prefers it.
         let answer =
           returning == .minimal && key == nil
-          ? RouteAnswer(status: outcome.status, location: outcome.location, body: []) : try answer(outcome)
+          ? RouteAnswer(status: outcome.status, location: outcome.location, body: []) : try answer(outcome, in: db)
         if let key {
           try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
         }
@@ -113,20 +113,22 @@ extension FeedAPI {
   }
 
   /// Every `ETag` the server gives for `current` as `GET /v1/rows/{kind}/{id}` shows it: of its compact and its
-  /// `pretty=1` form, each identity and gzipped; nil when no registered plugin draws its kind.
-  private func currentTags(_ current: FeedRow) throws -> [String]? {
-    guard let body = try rowDocument(current, width: LayoutWidth.standard) else { return nil }
+  /// `pretty=1` form, each identity and gzipped (at the default traits and scale, its images linked to those `db`
+  /// stores); nil when no registered plugin draws its kind.
+  private func currentTags(_ current: FeedRow, in db: StoreConnection) throws -> [String]? {
+    guard let body = try rowDocument(current, width: LayoutWidth.standard, images: db) else { return nil }
     let tags = [JSONForm.compact, .pretty].map { EntityTag.of($0.apply(to: body)) }
     return tags + tags.map(EntityTag.gzipped)
   }
 
-  /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it or the page of a list.
-  private func answer(_ outcome: RowOutcome) throws -> RouteAnswer {
+  /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it (its images as `db` stores
+  /// them) or the page of a list.
+  private func answer(_ outcome: RowOutcome, in db: StoreConnection) throws -> RouteAnswer {
     if let page = outcome.page {
       return RouteAnswer(status: outcome.status, location: outcome.location, body: page.json)
     }
     guard let row = outcome.row else { return RouteAnswer(status: outcome.status, location: nil, body: []) }
-    guard let body = try rowDocument(row, width: LayoutWidth.standard) else {
+    guard let body = try rowDocument(row, width: LayoutWidth.standard, images: db) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")
     }
     return RouteAnswer(status: outcome.status, location: outcome.location, body: body)

@@ -164,6 +164,8 @@ public struct FeedAPI: Sendable {
     case .page: fixed = try Self.page(&query)
     case .health: fixed = try Self.health(&query)
     case .openAPI: fixed = try Self.openAPI(&query)
+    case .icon(let name):  // tagged and cached by its own rule
+      return Self.encoded(try Self.icon(named: name, &query), gzipFrom: gzipFrom, compresses: compresses)
     case .metrics:  // counts read now: never tagged, never remembered
       return Self.encoded(try metricsPage(&query), gzipFrom: gzipFrom, compresses: compresses)
     case .ready:  // a probe of the store: read every time, never from the memo

@@ -8,7 +8,8 @@ import CStackfeedBundle
 
 /// The files a C bundle target compiles into the binary (C23 `#embed`, `scripts/generate-bundle.sh`), so that
 /// `swift run`, the tests and a release binary copied anywhere all carry them. Each owner's files are in folders
-/// of its own (``owned(by:)``): the core's bundle (``core``) holds the accounts' and `docs/openapi.json`, and a
+/// of its own (``owned(by:)``): the core's bundle (``core``) holds the accounts', `docs/openapi.json` and the icons
+/// (`Icons/`, ``BundledIcons``), and a
 /// plugin module with files of its own has a bundle target of its own (BuiltInPlugins' `CBuiltInPluginsBundle`).
 ///
 /// Regenerate the tables with `scripts/generate-bundle.sh` after adding, renaming or removing a file;
@@ -35,7 +36,7 @@ public struct BundledFiles: Sendable {
       })
   }
 
-  /// The core's files: the accounts' migrations and seed (``accounts``) and `docs/openapi.json`.
+  /// The core's files: the accounts' migrations and seed (``accounts``), `docs/openapi.json` and `Icons/`.
   public static let core = BundledFiles(stackfeed_core_bundle)
 
   /// The files directly in `folder` (`"docs"`, `"Seeds/account"`), by file name.

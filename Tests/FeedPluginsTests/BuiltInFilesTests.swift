@@ -23,7 +23,7 @@ import Testing
     #expect(BuiltInFiles.bundle.all.map(\.path) == BuiltInFiles.bundle.all.map(\.path).sorted())
   }
 
-  /// Every file of `Migrations/` and `Seeds/` is in a folder of its owner, the core accounts or a built-in kind,
+  /// Every file of `Migrations/` and `Seeds/` is in a folder of its owner (the core's `Icons/` in the core's bundle), the core accounts or a built-in kind,
   /// and is compiled into exactly one bundle, its owner's; a migration is named after its owner
   /// (`NNNN_<owner>_<what>.sql`, the contract's naming).
   @Test func everyFileOfMigrationsAndSeedsIsItsOwnersAndInItsOwnersBundleOnly() throws {
@@ -31,7 +31,7 @@ import Testing
     let core = Set(BundledFiles.core.all.map(\.path))
     let builtIn = Set(BuiltInFiles.bundle.all.map(\.path))
     #expect(core.isDisjoint(with: builtIn))
-    let onDisk = try RepositoryFiles.files(under: ["Migrations", "Seeds"])
+    let onDisk = try RepositoryFiles.files(under: ["Migrations", "Seeds", "Icons"])
     #expect(Set(onDisk.keys) == core.union(builtIn).subtracting(["docs/openapi.json"]))
     for path in onDisk.keys where path.hasPrefix("Migrations/") {
       let parts = path.split(separator: "/")
@@ -41,7 +41,10 @@ import Testing
       #expect(parts[parts.count - 1].contains(name), "\(path)")
     }
     #expect(
-      core.allSatisfy { $0.hasPrefix("Migrations/account/") || $0.hasPrefix("Seeds/account/") || $0.hasPrefix("docs/") }
+      core.allSatisfy {
+        $0.hasPrefix("Migrations/account/") || $0.hasPrefix("Seeds/account/") || $0.hasPrefix("docs/")
+          || $0.hasPrefix("Icons/")
+      }
     )
   }
 

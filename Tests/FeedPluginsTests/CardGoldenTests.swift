@@ -34,8 +34,11 @@ import Testing
     }
   }
 
+  /// The renderers as `render` uses them: JSON links the image nodes (these databases store no image, so only the
+  /// bundled icons get a `url`).
   static let renderers: [(format: String, renderer: any RowRenderer)] = [
-    ("json", JSONRenderer()), ("svg", SVGRenderer(background: FeedScreen.background)),
+    ("json", JSONRenderer(images: StoredImageLinks(infos: [:], scale: ImageVariant.defaultScale))),
+    ("svg", SVGRenderer(background: FeedScreen.background)),
     ("html", HTMLRenderer(background: FeedScreen.background)), ("txt", TextRenderer(columns: 80)),
   ]
 
@@ -88,7 +91,7 @@ import Testing
     return output
   }
 
-  /// `node` as the cards were before issue 20: every colour its light half, no accessibility.
+  /// `node` as the cards were before issue 20: every colour its light half, no accessibility, no icon tinted.
   static func withoutPairsOrLabels(_ node: LayoutNode) -> LayoutNode {
     var node = node
     node.accessibility = nil
@@ -96,6 +99,10 @@ import Testing
     if case .text(var content) = node.kind {
       content.color = content.color.light
       node.kind = .text(content)
+    }
+    if case .image(var content) = node.kind {
+      content.tint = nil
+      node.kind = .image(content)
     }
     node.children = node.children.map(withoutPairsOrLabels)
     return node

@@ -56,7 +56,10 @@ struct ImageLinkTests {
       for (node, width, height) in imageNodes(in: card) {
         let name = node["image"] as? String
         guard let info = name.flatMap({ infos[$0] }), width > 0, height > 0 else {
-          #expect(node["url"] == nil && node["srcset"] == nil && node["placeholder"] == nil, "\(node)")
+          // A bundled icon is linked to its SVG alone; any other image to nothing.
+          let icon = name.flatMap { BundledIcons.named[$0] }
+          #expect(node["url"] as? String == icon?.url, "\(node)")
+          #expect(node["srcset"] == nil && node["placeholder"] == nil && node["aspect"] == nil, "\(node)")
           continue
         }
         linked += 1
@@ -101,14 +104,14 @@ struct ImageLinkTests {
     #expect(Self.checkLinks(in: [try #require(document["card"] as? [String: Any])], scale: 3) == 1)
   }
 
-  @Test("without stored images render/1 is the cards alone, byte for byte")
+  @Test("without stored images render/1 links the icons alone, the same bytes after images come and go")
   func noStoredImages() throws {
     let api = try TestAPI()
     let before = api.get("/v1/render?limit=20")
     try api.store(Self.stored)
     try api.store([], deleting: Self.stored.map(\.name))
     #expect(api.get("/v1/render?limit=20&scale=3").text == before.text)
-    #expect(!before.text.contains("\"url\""))
+    #expect(!before.text.contains("\"srcset\"") && !before.text.contains("/v1/images/"))
   }
 
   @Test("a replaced image gets new URLs in the next answer")
@@ -131,9 +134,11 @@ struct ImageLinkTests {
     let api = try Self.api(.sqlite)
     let html = api.get("/v1/render?format=html&limit=20&scale=3").text
     let json = try Self.cards(of: api.get("/v1/render?limit=20&scale=3"))
-    let urls = json.flatMap { Self.imageNodes(in: $0) }.compactMap { $0.node["url"] as? String }
-    #expect(urls.count == 2)
-    #expect(html.components(separatedBy: "<img ").count - 1 == urls.count)
+    let nodes = json.flatMap { Self.imageNodes(in: $0) }.map(\.node)
+    #expect(nodes.filter { $0["srcset"] != nil }.count == 2)
+    // Every linked node but the template icons (drawn as masks) is a picture.
+    let pictures = nodes.filter { $0["url"] != nil && $0["tint"] == nil }
+    #expect(html.components(separatedBy: "<img ").count - 1 == pictures.count)
     for node in json.flatMap({ Self.imageNodes(in: $0) }) {
       guard let url = node.node["url"] as? String, let srcset = node.node["srcset"] as? [String: String] else {
         continue

@@ -5,8 +5,8 @@ import StackfeedTestSupport
 import Testing
 
 @Suite struct BundledFilesTests {
-  /// What the core's bundle compiles in: the core accounts' folders and the OpenAPI document, nothing of a kind's.
-  static let corePaths = ["Migrations/account", "Seeds/account", "docs/openapi.json"]
+  /// What the core's bundle compiles in: the core accounts' folders, the OpenAPI document and the icons, nothing of a kind's.
+  static let corePaths = ["Migrations/account", "Seeds/account", "docs/openapi.json", "Icons"]
 
   @Test func theCoreBundleHoldsExactlyTheAccountsFilesAndTheOpenAPIDocumentByteForByte() throws {
     let onDisk = try RepositoryFiles.files(under: Self.corePaths)

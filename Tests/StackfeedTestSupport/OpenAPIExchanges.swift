@@ -119,6 +119,9 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/render?content_size=huge"), Request("GET", "/v1/render?system_scheme"),
       Request("GET", "/v1/render?limit=3&scale=3"), Request("GET", "/v1/render?scale=4"),
       Request("GET", "/v1/rows/header/profile?scale=1"),
+      Request("GET", "/v1/icons/search-icon"), Request("HEAD", "/v1/icons/search-icon"),
+      Request("GET", "/v1/icons/nothing"),
+      Request("GET", "/v1/icons/more-icon?v=0&w=1"),
       Request("GET", "/v1/stack?format=html&content_size=AX5&direction=rtl"),
       Request(
         "GET",

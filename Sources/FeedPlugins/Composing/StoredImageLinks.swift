@@ -3,7 +3,9 @@ import StackLayout
 
 /// The links of image nodes to the store's images (FeedStore's `Images`): an image node naming a stored image
 /// gets the URL of its picture at the node's frame and the document's scale, the same frame at every scale
-/// (`srcset`), the image's own aspect ratio and its placeholder colour; a node naming no stored image gets none.
+/// (`srcset`), the image's own aspect ratio and its placeholder colour; a node naming a bundled icon
+/// (`BundledIcons`) and no stored image gets the icon's URL alone (a vector: one picture for every size and
+/// scale); a node naming neither gets nothing.
 ///
 /// The frame is asked for as `ImageVariant` rounds it (whole points, at most 1,024 a side), fitted as the node's
 /// content mode fills it: `aspectFit` and `center` ask for `contain`, `aspectFill` and `scaleToFill` for `cover`
@@ -47,10 +49,11 @@ public struct StoredImageLinks: ImageLinking {
     self.init(infos: infos, scale: scale)
   }
 
-  /// The link of a node showing `image` in a frame of `size` points: nil when the image is not stored or the
-  /// frame is empty.
+  /// The link of a node showing `image` in a frame of `size` points: nil when the image is neither stored nor an
+  /// icon, or the frame is empty.
   public func link(for image: ImageContent, size: Size) -> ImageLink? {
-    guard let name = image.name, let info = infos[name], size.width > 0, size.height > 0 else { return nil }
+    guard let name = image.name, size.width > 0, size.height > 0 else { return nil }
+    guard let info = infos[name] else { return BundledIcons.named[name].map { ImageLink(url: $0.url) } }
     let fit: ImageFit =
       switch image.contentMode {
       case .aspectFit, .center: .contain

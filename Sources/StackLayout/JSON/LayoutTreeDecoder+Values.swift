@@ -23,6 +23,7 @@ extension LayoutTreeDecoder {
       switch key {
       case "image": content.name = try optionalString(value, key)
       case "contentMode": content.contentMode = try choice(value, key)
+      case "tint": content.tint = try color(value, key)
       default: return false
       }
       node.kind = .image(content)

@@ -17,7 +17,7 @@ struct LayoutTreeDecoder {
   static let textKeys: Set<String> = [
     "text", "font", "textStyle", "lines", "accessibilityLines", "textAlignment", "color",
   ]
-  static let imageKeys: Set<String> = ["image", "contentMode"]
+  static let imageKeys: Set<String> = ["image", "contentMode", "tint"]
   static let types = ["vstack", "hstack", "zstack", "spacer", "text", "image", "box"]
 
   /// `root.children[2]` plus an optional key path.

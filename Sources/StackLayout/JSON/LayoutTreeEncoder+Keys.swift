@@ -56,6 +56,7 @@ extension LayoutTreeEncoder {
     case .image(let content):
       memberString("\"image\": ", content.name, depth)
       memberString("\"contentMode\": ", content.contentMode.rawValue, depth)
+      if let tint = content.tint { color("\"tint\": ", tint, depth) }
       if let link = images?.link(for: content, size: size) { self.link(link, depth) }
     default:
       break

@@ -216,10 +216,15 @@ public struct ImageContent: Sendable, Hashable {
   public var name: String?
   /// How the image fills the frame.
   public var contentMode: ContentMode
+  /// A template image's colour (UIKit's `withRenderingMode(.alwaysTemplate)` and `tintColor`): the image's own
+  /// colours are ignored but their alpha, which is painted in this colour (a light/dark pair follows the scheme,
+  /// so a black icon is white in the dark); nil draws the image as it is.
+  public var tint: Color?
 
   /// Creates image content.
-  public init(name: String?, contentMode: ContentMode = .scaleToFill) {
+  public init(name: String?, contentMode: ContentMode = .scaleToFill, tint: Color? = nil) {
     self.name = name
     self.contentMode = contentMode
+    self.tint = tint
   }
 }

@@ -95,9 +95,18 @@ public struct Image: LayoutElement {
 
   /// Sets the content mode.
   public func contentMode(_ mode: ContentMode) -> Image {
+    changing { $0.contentMode = mode }
+  }
+
+  /// Draws the image as a template in `color` (an icon: its shape painted in the colour, e.g. a light/dark pair).
+  public func tint(_ color: Color?) -> Image {
+    changing { $0.tint = color }
+  }
+
+  private func changing(_ change: (inout ImageContent) -> Void) -> Image {
     var copy = self
     if case .image(var content) = node.kind {
-      content.contentMode = mode
+      change(&content)
       copy.node.kind = .image(content)
     }
     return copy

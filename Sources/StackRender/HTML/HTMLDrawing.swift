@@ -9,6 +9,8 @@ struct HTMLDrawing {
   private var images: ImageEmbedder
   /// CSS class names of the embedded images, by image name.
   private var classes: [String: String] = [:]
+  /// CSS class names of the embedded images used as template masks, by image name and content mode.
+  private var masks: [String: String] = [:]
   /// The current row's placeholders whose label is covered, and the painting number of the next node.
   private var cover = PlaceholderCover()
   private var nodeNumber = 0
@@ -99,7 +101,15 @@ struct HTMLDrawing {
     case .image(let image):
       guard let name = image.name, placed.frame.width > 0, placed.frame.height > 0 else { break }
       element.title = name
-      if let link = links?.link(for: image, size: placed.frame.size) {
+      if let tint = image.tint,
+        let mask = templateMask(
+          name, link: links?.link(for: image, size: placed.frame.size),
+          mode: image.contentMode)
+      {
+        element.classNames += mask.classNames
+        element.style = ";background-color:\(paint(tint))" + mask.style
+        element.coversBackground = true
+      } else if let link = links?.link(for: image, size: placed.frame.size) {
         element.content = Self.picture(link, contentMode: image.contentMode)
         if let placeholder = link.placeholder {
           element.style = ";background-color:\(placeholder.css)"
@@ -160,6 +170,27 @@ struct HTMLDrawing {
     classes[name] = className
     output += #"<style>.\#(className){background-image:url("\#(uri)")}</style>"# + "\n"
     return className
+  }
+
+  /// A template image's mask (its shape, painted in the node's tint as its background): a linked picture's URL
+  /// inline, or a file of the assets as a CSS class defined the first time; nil with neither.
+  private mutating func templateMask(_ name: String, link: ImageLink?, mode: ContentMode) -> (
+    classNames: [String], style: String
+  )? {
+    if let link { return ([], ";" + Self.mask(url: XMLText.escaped(link.url), mode: mode)) }
+    let key = name + "\u{0}" + mode.rawValue
+    if let known = masks[key] { return ([known], "") }
+    guard let uri = images.dataURI(named: name) else { return nil }
+    let className = "m\(masks.count + 1)"
+    masks[key] = className
+    output += "<style>.\(className){\(Self.mask(url: uri, mode: mode))}</style>\n"
+    return ([className], "")
+  }
+
+  /// The CSS mask of the picture at `url`, placed and sized as `mode` fits it (prefixed too: Chromium before 120).
+  static func mask(url: String, mode: ContentMode) -> String {
+    let mask = #"url("\#(url)") center/\#(backgroundSize(mode)) no-repeat"#
+    return "-webkit-mask:\(mask);mask:\(mask)"
   }
 
   /// An `<img>` of `link`'s picture filling its node: `src` the document scale's, `srcset` every scale's (the

@@ -10,6 +10,8 @@ struct SVGDrawing {
   var body = ""
   private var images: ImageEmbedder
   private var clipCount = 0
+  /// The filter painting a template image in each tint drawn so far, by resolved colour.
+  private var tintFilters: [Color: String] = [:]
   /// The current row's placeholders whose label is covered, and the painting number of the next node.
   private var cover = PlaceholderCover()
   private var nodeNumber = 0
@@ -53,7 +55,9 @@ struct SVGDrawing {
       if let measurement = placed.text { drawText(content, measurement, in: frame) }
     case .image(let content):
       if let name = content.name {
-        drawImage(name, mode: content.contentMode, radius: node.cornerRadius, in: frame, showsLabel: showsLabel)
+        drawImage(
+          name, mode: content.contentMode, tint: content.tint, radius: node.cornerRadius, in: frame,
+          showsLabel: showsLabel)
       }
     default:
       break
@@ -82,8 +86,11 @@ struct SVGDrawing {
     body += "<svg \(geometry(frame))>" + label + "</svg>\n"
   }
 
-  /// Draws image `name` from the assets, else its placeholder, labelled unless `showsLabel` is false.
-  private mutating func drawImage(_ name: String, mode: ContentMode, radius: Double, in frame: Rect, showsLabel: Bool) {
+  /// Draws image `name` from the assets (a template painted in `tint` when given), else its placeholder, labelled
+  /// unless `showsLabel` is false.
+  private mutating func drawImage(
+    _ name: String, mode: ContentMode, tint: Color?, radius: Double, in frame: Rect, showsLabel: Bool
+  ) {
     guard frame.width > 0, frame.height > 0 else { return }
     if let uri = images.dataURI(named: name) {
       var clip = ""
@@ -94,7 +101,8 @@ struct SVGDrawing {
         clip = " clip-path=\"url(#\(clipID))\""
       }
       let ratio = Self.aspectRatio(mode)
-      body += #"<image \#(geometry(frame)) preserveAspectRatio="\#(ratio)"\#(clip) href="\#(uri)"/>"# + "\n"
+      let filter = tint.map { #" filter="url(#\#(tintFilter($0.resolved(for: traits.scheme))))""# } ?? ""
+      body += #"<image \#(geometry(frame)) preserveAspectRatio="\#(ratio)"\#(clip)\#(filter) href="\#(uri)"/>"# + "\n"
       return
     }
     let label = PlaceholderLabel(name: name, size: frame.size)
@@ -108,6 +116,16 @@ struct SVGDrawing {
     body +=
       #"<text x="\#(x)" y="\#(y)" font-size="\#(n(fontSize))" fill="\#(PlaceholderLabel.ink.resolved(for: traits.scheme).rgbHex)""#
     body += #" text-anchor="middle">\#(XMLText.escaped(name))</text>"# + "\n"
+  }
+
+  /// The id of the filter that paints an image's alpha in `color` (a template image), defined the first time.
+  private mutating func tintFilter(_ color: Color) -> String {
+    if let known = tintFilters[color] { return known }
+    let id = "tint\(tintFilters.count + 1)"
+    tintFilters[color] = id
+    body += #"<filter id="\#(id)"><feFlood flood-color="\#(color.rgbHex)"\#(opacity("flood-opacity", color))/>"#
+    body += #"<feComposite in2="SourceAlpha" operator="in"/></filter>"# + "\n"
+    return id
   }
 
   /// `preserveAspectRatio` for a content mode (`center` has no natural size here: it fits).
