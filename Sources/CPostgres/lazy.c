@@ -3,6 +3,8 @@
 #include "libpq_functions.h"
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -75,3 +77,12 @@ const char *stackfeed_pq_value(const PGresult *res, int row, int field, int *len
 
 LIBPQ_FUNCTIONS(FORWARD)
 LIBPQ_PROCEDURES(FORWARD_PROCEDURE)
+
+int stackfeed_pq_wait_input(PGconn *conn, int timeout_ms) {
+  struct pollfd socket = {.fd = pq.socket(conn), .events = POLLIN};
+  if (socket.fd < 0) return -1;
+  int ready = poll(&socket, 1, timeout_ms);
+  if (ready < 0) return errno == EINTR ? 0 : -1;
+  if (ready == 0) return 0;
+  return pq.consume_input(conn) == 1 ? 1 : -1;
+}

@@ -28,6 +28,8 @@
   X(int, PQexitPipelineMode, exit_pipeline_mode, (PGconn *conn), (conn))                                   \
   X(int, PQpipelineSync, pipeline_sync, (PGconn *conn), (conn))                                             \
   X(PGnotify *, PQnotifies, notifies, (PGconn *conn), (conn))                                               \
+  X(int, PQsocket, socket, (const PGconn *conn), (conn))                                                    \
+  X(int, PQconsumeInput, consume_input, (PGconn *conn), (conn))                                             \
   X(ExecStatusType, PQresultStatus, result_status, (const PGresult *res), (res))                            \
   X(char *, PQresultErrorMessage, result_error_message, (const PGresult *res), (res))                       \
   X(char *, PQresultErrorField, result_error_field, (const PGresult *res, int field_code), (res, field_code)) \

@@ -75,6 +75,35 @@ extension Connection {
     _ = stackfeed_pq_exit_pipeline_mode(handle)
     if let firstFailure { throw firstFailure }
     guard synced, isConnected else { throw failure(nil, sql: Connection.synchronization) }
+    return takeNotifications()
+  }
+
+  /// The payloads of the notifications that arrive within `timeout` (at once those already received), without a
+  /// round trip: for a session that only listens (a process following the commits, `stackfeed watch`), which
+  /// runs no statement while it waits. Empty when none came in time. Throws `.connectionLost` when the
+  /// connection is gone, `.misuse` inside a transaction.
+  ///
+  ///     try listener.listen(to: Connection.commitChannel)
+  ///     while true { for payload in try listener.awaitNotifications(timeout: .seconds(1)) { … } }
+  public func awaitNotifications(timeout: Duration) throws(PostgresError) -> [String] {
+    try prepareToSend("(waiting for notifications)")
+    guard !isInTransaction else {
+      throw PostgresError(
+        kind: .misuse, message: "notifications are delivered between transactions, not inside one",
+        endpoint: endpoint)
+    }
+    var payloads = takeNotifications()
+    guard payloads.isEmpty else { return payloads }
+    let milliseconds = Int32(clamping: Int64(max(0, (timeout / .milliseconds(1)).rounded(.up))))
+    guard stackfeed_pq_wait_input(handle, milliseconds) >= 0, isConnected else {
+      throw failure(nil, sql: "(waiting for notifications)")
+    }
+    payloads = takeNotifications()
+    return payloads
+  }
+
+  /// The notifications libpq has parsed so far, freed.
+  private func takeNotifications() -> [String] {
     var payloads: [String] = []
     while let notification = stackfeed_pq_notifies(handle) {
       payloads.append(notification.pointee.extra.map { String(cString: $0) } ?? "")

@@ -10,6 +10,7 @@ public enum CommandRegistry {
     RenderCommand.self,
     GalleryCommand.self,
     ServeCommand.self,
+    WatchCommand.self,
     TokenCreateCommand.self,
     TokenListCommand.self,
     TokenRevokeCommand.self,

@@ -34,6 +34,7 @@ public enum ExitCode {
     case let error as StoreError: return (noInput, error.description)
     case let error as UnknownUser: return (noUser, "\(error)" + (database.map { " in \($0)" } ?? ""))
     case let error as UnknownToken: return (dataError, error.description)
+    case let error as ChangeLogGone: return (dataError, error.description)
     case let error as MigrationError:
       return (error.isBuildFault ? software : ioError, "database migration refused: \(error)")
     case let error as any SQLError:

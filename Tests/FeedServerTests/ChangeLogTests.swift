@@ -166,6 +166,35 @@ struct ChangeLogTests {
     #expect((early.changes + late.changes).compactMap(\.change.id) == ["first", "second"])
   }
 
+  @Test(
+    "CommitWatch wakes on another connection's commit, not on bookkeeping, and returns when its time is up",
+    arguments: Backend.available)
+  func commitWatch(backend: Backend) throws {
+    let api = try TestAPI(backend)
+    let argument = api.database.argument
+    let watch = try CommitWatch(StoreLocation.resolve(option: argument, environment: [:]))
+    let start = try watch.newest()
+    #expect(try watch.wait(past: start, timeout: .milliseconds(60)) == start, "nothing committed: its time is up")
+    let writer = try Self.connection(argument)
+    try writer.bookkeepingWrite { try writer.execute("UPDATE tokens SET name = name", []) }
+    #expect(try watch.wait(past: start, timeout: .milliseconds(100)) == start, "bookkeeping moves no version")
+    // A second watch waits on a thread of its own (its timeout a minute) from before the commit.
+    let ready = DispatchSemaphore(value: 0)
+    let woken = Thread.detachedResult {
+      let watch = try CommitWatch(StoreLocation.resolve(option: argument, environment: [:]))
+      guard try watch.newest() == start else { throw CancellationError() }
+      ready.signal()
+      guard try watch.wait(past: start, timeout: .seconds(60)) > start else { throw CancellationError() }
+    }
+    try #require(ready.wait(timeout: .now() + 30) == .success)
+    let committed = ContinuousClock.now
+    let change = FeedChange(.insert, kind: "feed_item", id: "w1", for: .everyone)
+    try writer.write { try ChangeLog.record([change], in: writer) }
+    try woken.get()
+    #expect(ContinuousClock.now - committed < .seconds(10), "woken by the commit, not by its timeout")
+    #expect(try watch.wait(past: start, timeout: .seconds(60)) > start)
+  }
+
   /// Whether a session of the test's database waits on a lock.
   static func waitsOnALock(_ db: StoreConnection) throws -> Bool {
     try db.queryOne(

@@ -41,7 +41,7 @@ import Testing
     (["frobnicate"], "stackfeed: unknown command \"frobnicate\""),
     (
       [],
-      "stackfeed: a command is needed: migrate, seed, list, layout, render, gallery, serve, token, users, products, "
+      "stackfeed: a command is needed: migrate, seed, list, layout, render, gallery, serve, watch, token, users, products, "
         + "help"
     ),
   ])

@@ -101,6 +101,12 @@ int stackfeed_pq_pipeline_sync(PGconn *conn);
 // Notifications (LISTEN/NOTIFY): https://www.postgresql.org/docs/current/libpq-notify.html
 PGnotify *stackfeed_pq_notifies(PGconn *conn);
 void stackfeed_pq_freemem(void *ptr);
+int stackfeed_pq_socket(const PGconn *conn);
+int stackfeed_pq_consume_input(PGconn *conn);
+// Waits until the connection's socket has input or `timeout_ms` passed (poll(2); a signal counts as the time
+// passing), then reads what arrived (PQconsumeInput), so PQnotifies finds the notifications in it: 1 read,
+// 0 nothing came, -1 the connection failed.
+int stackfeed_pq_wait_input(PGconn *conn, int timeout_ms);
 
 ExecStatusType stackfeed_pq_result_status(const PGresult *res);
 char *stackfeed_pq_result_error_message(const PGresult *res);
