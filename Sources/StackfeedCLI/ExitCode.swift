@@ -32,7 +32,8 @@ public enum ExitCode {
     case let error as FeedCursorError: return (usage, error.description)
     case let error as SeedError: return (dataError, error.description)
     case let error as StoreError: return (noInput, error.description)
-    case let error as UnknownUser: return (noUser, "\(error)" + (database.map { " in \($0)" } ?? ""))
+    case let error as UnknownUser:
+      return (noUser, "\(error)" + (database.map { " in \($0)" } ?? "") + " (stackfeed users lists them)")
     case let error as UnknownToken: return (dataError, error.description)
     case let error as ChangeLogGone: return (dataError, error.description)
     case let error as MigrationError:

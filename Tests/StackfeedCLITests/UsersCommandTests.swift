@@ -82,12 +82,15 @@ import Testing
       let result = try cli.run(arguments + ["--db", database.argument, "--user", "nobody"])
       #expect(result.code == 67, "\(arguments)")
       #expect(result.stdout.isEmpty)
-      #expect(result.stderr == "stackfeed: there is no user \"nobody\" in \(database.name)\n")
+      #expect(
+        result.stderr == "stackfeed: there is no user \"nobody\" in \(database.name) (stackfeed users lists them)\n")
     }
     cli.environment["STACKFEED_USER"] = "ghost"
     let fromEnvironment = try cli.run(["list", "--db", database.argument])
     #expect(fromEnvironment.code == 67)
-    #expect(fromEnvironment.stderr == "stackfeed: there is no user \"ghost\" in \(database.name)\n")
+    #expect(
+      fromEnvironment.stderr
+        == "stackfeed: there is no user \"ghost\" in \(database.name) (stackfeed users lists them)\n")
   }
 
   @Test(arguments: Backend.available)
