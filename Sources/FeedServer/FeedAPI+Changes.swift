@@ -44,13 +44,14 @@ extension FeedAPI {
     return .ok(bytes.bytes, type: MediaType.json)
   }
 
-  /// The writer of the changes a request's `width`, `format`, `time_zone` and trait parameters ask for (read as
-  /// `/v1/render` reads them), for `viewer`: what the event streams write too.
+  /// The writer of the changes a request's `width`, `format`, `time_zone`, trait and `scale` parameters ask for
+  /// (read as `/v1/render` reads them), for `viewer`: what the event streams write too.
   func changeWriter(_ query: inout Query, viewer: String) throws(Problem) -> ChangeWriter {
     let width = try query.width() ?? LayoutWidth.standard
     let format = try query.renderFormat(among: Self.formats) ?? .json
     let context = try rowContext(&query, viewer: viewer)
+    let engine = try Self.engine(&query)
     return ChangeWriter(
-      registry: registry, context: context, width: width, format: format, engine: try Self.engine(&query))
+      registry: registry, context: context, width: width, format: format, engine: engine, scale: try Self.scale(&query))
   }
 }

@@ -39,7 +39,7 @@ struct ChangesRouteTests {
     #expect(api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "n1", "title": "New"}"#).status == 201)
     #expect(api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "n2", "title": "Gone"}"#).status == 201)
     #expect(api.send("DELETE", "/v1/feed-items/n2", as: .admin, headers: Self.any).status == 204)
-    let parameters = "width=320&content_size=AX3&scheme=dark&direction=rtl"
+    let parameters = "width=320&content_size=AX3&scheme=dark&direction=rtl&scale=3"
     let answer = api.get("/v1/changes?since=\(start)&\(parameters)")
     #expect(answer.status == 200)
     #expect(answer.header("Content-Type")?.hasPrefix("application/json") == true)

@@ -26,17 +26,20 @@ public struct ChangeWriter: Sendable {
   public var format: RenderFormat
   /// The layout engine, for the traits.
   public var engine: LayoutEngine
+  /// The screen scale the image nodes' `url`s are for (``StoredImageLinks``).
+  public var scale: Int
 
-  /// A writer drawing rows for `context`'s viewer at `width` in `format` with `engine`.
+  /// A writer drawing rows for `context`'s viewer at `width` in `format` with `engine`, image URLs at `scale`.
   public init(
     registry: PluginRegistry, context: RowContext, width: Double, format: RenderFormat = .json,
-    engine: LayoutEngine = LayoutEngine()
+    engine: LayoutEngine = LayoutEngine(), scale: Int = ImageVariant.defaultScale
   ) {
     self.registry = registry
     self.context = context
     self.width = width
     self.format = format
     self.engine = engine
+    self.scale = scale
   }
 
   /// One change compact on one line (what a server-sent event's `data:` holds, and a line of `watch --format
@@ -57,19 +60,20 @@ public struct ChangeWriter: Sendable {
       out.append(literal: ", \"op\": \"reload\"}", style: style)
       return
     }
-    let row = logged.change.op == .delete ? nil : try drawn(kind: kind, id: id, in: db)
+    let drawn = logged.change.op == .delete ? nil : try drawn(kind: kind, id: id, in: db)
     out.append(literal: ", \"op\": ", style: style)
-    JSONWriter.string(row == nil ? FeedChange.Operation.delete.rawValue : logged.change.op.rawValue, to: &out)
+    JSONWriter.string(drawn == nil ? FeedChange.Operation.delete.rawValue : logged.change.op.rawValue, to: &out)
     out.append(literal: ", \"kind\": ", style: style)
     JSONWriter.string(kind, to: &out)
     out.append(literal: ", \"id\": ", style: style)
     JSONWriter.string(id, to: &out)
-    if let row {
+    if let (row, images) = drawn {
       out.append(literal: ", \"row\": ", style: style)
       if format == .json {
-        JSONRenderer.append(row, style: style, to: &out)
+        JSONRenderer.append(row, style: style, images: images, to: &out)
       } else {
-        let renderer = format.renderer(assets: nil, background: FeedScreen.background, followsSystemScheme: false)
+        let renderer = format.renderer(
+          assets: nil, background: FeedScreen.background, followsSystemScheme: false, images: images)
         JSONWriter.string(try renderer.render([row], width: width), to: &out)
       }
     }
@@ -85,10 +89,12 @@ public struct ChangeWriter: Sendable {
     return try shown(kind: kind, id: id, in: db) == nil ? .delete : logged.change.op
   }
 
-  /// The row `kind`/`id` as the reader's feed shows it now, laid out; nil when that feed does not show it.
-  private func drawn(kind: String, id: String, in db: StoreConnection) throws -> RenderRow? {
+  /// The row `kind`/`id` as the reader's feed shows it now, laid out, with the links of its image nodes to the
+  /// stored images (as `/v1/render` links them); nil when that feed does not show it.
+  private func drawn(kind: String, id: String, in db: StoreConnection) throws -> (RenderRow, StoredImageLinks)? {
     guard let row = try shown(kind: kind, id: id, in: db), let tree = try registry.card(for: row) else { return nil }
-    return FeedCard(kind: row.kind, id: row.id, tree: tree).renderRow(width: width, engine: engine)
+    let images = try StoredImageLinks(namedIn: [tree], from: db, scale: scale)
+    return (FeedCard(kind: row.kind, id: row.id, tree: tree).renderRow(width: width, engine: engine), images)
   }
 
   /// The row `kind`/`id` as the reader's feed shows it now; nil when that feed does not show it.
