@@ -24,7 +24,13 @@ that nothing scrolls sideways, the feed is as wide as the window leaves beside i
 card lies inside the window and the rows are those of `render --format json` at that width (as above); then it
 widens the window from 430 to 1280 and checks the same once the page has laid the feed out anew.
 
+With --pictures it also opens the page at each width at 1 and 2 pixels per point, scrolls to the end and checks
+that it shows the pictures: no placeholder left, an `<img>` for every image node `render --format json` links (but
+the tinted icons, drawn as masks), each loaded, and each stored image's the one for the screen's scale, of the
+natural size of its frame in points and, fetched and decoded on its own, exactly w × scale by h × scale pixels.
+
 usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require-auth] [--screenshots DIR] [--fit]
+       [--pictures]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
 import argparse, json, os, subprocess, sys, time, zlib
@@ -219,6 +225,79 @@ def check_fit(browser, url, stackfeed, db, environment):
     return problems
 
 
+PICTURES = """(async () => {
+  const images = [...document.querySelectorAll("#feed img")];
+  await Promise.all(images.map((image) => image.complete ? null
+    : new Promise((done) => { image.onload = done; image.onerror = done; })));
+  const found = [];
+  for (const image of images) {
+    const url = new URL(image.currentSrc || image.src, location.href);
+    // The picture as fetched on its own (no srcset): its pixels, measured by decoding it.
+    const alone = new Image();
+    alone.src = url.href;
+    let decoded = true;
+    try { await alone.decode(); } catch (error) { decoded = false; }
+    found.push({url: url.pathname + url.search, loaded: image.complete && image.naturalWidth > 0, decoded,
+      natural: [image.naturalWidth, image.naturalHeight], pixels: [alone.naturalWidth, alone.naturalHeight]});
+  }
+  return JSON.stringify({images: found, placeholders: document.querySelectorAll("#feed .ph").length,
+    scale: devicePixelRatio});
+})()"""
+
+
+def check_pictures(browser, url, render, width):
+    """The page at `width`, at 1 and 2 pixels per point, shows every picture: no placeholder left, one `<img>` per
+    image node the render links and does not tint, each loaded, and a stored image's at the screen's scale with the
+    natural size of its frame in points and, decoded on its own, exactly w × scale by h × scale pixels."""
+    problems = []
+    linked = [node for card in (row["card"] for row in render["rows"]) for node in image_nodes(card)
+              if "url" in node and "tint" not in node]
+    for scale in (1, 2):
+        name = f"pictures at width {width}, scale {scale}"
+        browser.open(url, width, scale=scale)
+        found = scroll_to_end(browser, name)
+        if found:
+            problems += found
+            continue
+        page = json.loads(browser.evaluate(PICTURES))
+        if page["placeholders"]:
+            problems.append(f"{name}: {page['placeholders']} placeholders left")
+        if page["scale"] != scale:
+            problems.append(f"{name}: the window has {page['scale']} pixels per point")
+        if len(page["images"]) != len(linked):
+            problems.append(f"{name}: {len(page['images'])} pictures, the render links {len(linked)}")
+        stored = 0
+        for image in page["images"]:
+            if not image["loaded"] or not image["decoded"]:
+                problems.append(f"{name}: {image['url']} did not load")
+                continue
+            query = dict(part.split("=", 1) for part in image["url"].split("?", 1)[-1].split("&") if "=" in part)
+            if not image["url"].startswith("/v1/images/"):
+                continue
+            stored += 1
+            w, h, s = int(query.get("w", 0)), int(query.get("h", 0)), int(query.get("scale", 0))
+            if s != scale or image["natural"] != [w, h] or image["pixels"] != [w * s, h * s]:
+                problems.append(f"{name}: {image['url']} is {image['natural']} points of {image['pixels']} pixels, "
+                                f"not {[w, h]} of {[w * scale, h * scale]} at scale {scale}")
+        if stored == 0:
+            problems.append(f"{name}: no stored picture on the page")
+        print(f"{name}: {len(page['images'])} pictures checked, {stored} stored", file=sys.stderr)
+    return problems
+
+
+def image_nodes(card):
+    """Every visible image node of a card."""
+    found, pending = [], [card]
+    while pending:
+        node = pending.pop()
+        if node.get("hidden"):
+            continue
+        if node["type"] == "image":
+            found.append(node)
+        pending += node.get("children", [])
+    return found
+
+
 def png_pixels(data):
     """The decompressed image data of a PNG (identical pixels from one encoder give identical bytes)."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -241,6 +320,7 @@ def main():
     parser.add_argument("--require-auth", action="store_true")
     parser.add_argument("--screenshots")
     parser.add_argument("--fit", action="store_true")
+    parser.add_argument("--pictures", action="store_true")
     options = parser.parse_args()
     environment = dict(os.environ, TZ="UTC")
     problems = []
@@ -275,6 +355,8 @@ def main():
                 if png_pixels(served) != png_pixels(rendered):
                     problems.append(f"width {width}: the served page's pixels differ from render --format html's "
                                     f"(see {options.screenshots}/served-{width}.png, render-{width}.png)")
+            if options.pictures:
+                problems += check_pictures(browser, url, render, width)
     if options.fit:
         with serving(options.stackfeed, options.db, environment) as url, \
                 scratch_browser("stackfeed-fit-", scrollbars=True) as (_, browser):

@@ -72,9 +72,10 @@ class Browser:
         result = self.page("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": True})
         return result.get("result", {}).get("value")
 
-    def open(self, url, width, height=HEIGHT, phone=False):
-        """Opens `url` in a window `width` by `height`; a `phone` one is a mobile viewport with touch."""
-        self.resize(width, height, phone)
+    def open(self, url, width, height=HEIGHT, phone=False, scale=1):
+        """Opens `url` in a window `width` by `height` of `scale` pixels per CSS pixel; a `phone` one is a mobile
+        viewport with touch."""
+        self.resize(width, height, phone, scale)
         self.page("Page.enable")
         self.page("Page.navigate", {"url": url})
         deadline = time.monotonic() + PATIENCE
@@ -85,10 +86,11 @@ class Browser:
             time.sleep(0.05)
         raise RuntimeError(f"{url} did not load in {PATIENCE} s")
 
-    def resize(self, width, height=HEIGHT, phone=False):
-        """Makes the window `width` by `height` (the page stays); a `phone` one is a mobile viewport with touch."""
+    def resize(self, width, height=HEIGHT, phone=False, scale=1):
+        """Makes the window `width` by `height` of `scale` pixels per CSS pixel (the page stays); a `phone` one is a
+        mobile viewport with touch."""
         self.page("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone})
+                  {"width": width, "height": height, "deviceScaleFactor": scale, "mobile": phone})
         self.page("Emulation.setTouchEmulationEnabled", {"enabled": phone, "maxTouchPoints": 5 if phone else 1})
 
     def screenshot(self):
