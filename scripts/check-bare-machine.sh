@@ -65,13 +65,20 @@ if [ -z "$libdeflate" ]; then
     "(apt-get install libdeflate0; .ci/run does)" >&2
   exit 1
 fi
+libvips=$(ldconfig -p | awk '$1 == "libvips.so.42" && !found { print $NF; found = 1 }')
+if [ -z "$libvips" ]; then
+  echo "check-bare-machine: libvips.so.42 is not installed, so this check would prove nothing" \
+    "(apt-get install libvips42; .ci/run does)" >&2
+  exit 1
+fi
 # libpq-dev's headers (/usr/include/postgresql) and libpq5's library go too: PostgresCore declares and loads it;
-# and so do libdeflate-dev's header and libdeflate0's library, which GzipCore declares and loads.
-hide_in /usr/include 'microhttpd.h' 'postgresql' 'libdeflate.h'
+# and so do libdeflate-dev's header and libdeflate0's library, which GzipCore declares and loads, and
+# libvips-dev's headers and libvips42's library, which ImageCore declares and loads.
+hide_in /usr/include 'microhttpd.h' 'postgresql' 'libdeflate.h' 'vips'
 # Each library folder once, with the patterns of every library in it (a second hide_in of a folder would hide
 # its first view).
 declare -A patterns=()
-for pair in "$library:libmicrohttpd.*" "$libpq:libpq.*" "$libdeflate:libdeflate.*"; do
+for pair in "$library:libmicrohttpd.*" "$libpq:libpq.*" "$libdeflate:libdeflate.*" "$libvips:libvips.*"; do
   folder=$(dirname "$(readlink -f "${pair%%:*}")")
   patterns[$folder]="${patterns[$folder]:-} ${pair#*:}"
 done
@@ -85,7 +92,8 @@ if printf '#include <microhttpd.h>\n' | "$clang" -x c -fsyntax-only - 2>/dev/nul
   echo "check-bare-machine: <microhttpd.h> is still found" >&2
   exit 1
 fi
-for gone in "$library" "$libpq" "$libdeflate" /usr/include/postgresql/libpq-fe.h /usr/include/libdeflate.h; do
+for gone in "$library" "$libpq" "$libdeflate" "$libvips" /usr/include/postgresql/libpq-fe.h /usr/include/libdeflate.h \
+  /usr/include/vips/vips.h; do
   if [ -e "$gone" ]; then
     echo "check-bare-machine: $gone is still there" >&2
     exit 1
@@ -167,9 +175,9 @@ require "$log" "needs a PostgreSQL server: initdb and postgres" -- "the PostgreS
 only=$(mktemp)
 trap 'rm -rf "$shadow" "$log" "$only"' EXIT
 if ! PATH="$swift_dir:$shadow" swift test --no-parallel \
-  --filter 'LibraryTests/withoutLibrary|withoutLibpqAConnectionNamesThePackage' >"$only" 2>&1; then
+  --filter 'LibraryTests/withoutLibrary|withoutLibpqAConnectionNamesThePackage|withoutLibvips' >"$only" 2>&1; then
   tail -40 "$only"
-  echo "check-bare-machine: the tests of a machine without libmicrohttpd12, libpq5 or libdeflate0 fail" >&2
+  echo "check-bare-machine: the tests of a machine without libmicrohttpd12, libpq5, libdeflate0 or libvips42 fail" >&2
   exit 1
 fi
 require "$only" -E '^. Test "without libmicrohttpd12, serve exits 74 .* passed' -- \
@@ -182,6 +190,12 @@ require "$only" -E '^. Test "without libdeflate0, a request asking for gzip is a
   "the test of serve without libdeflate did not run and pass"
 require "$log" "needs libdeflate.so.0, which cannot be loaded (apt-get install libdeflate0" -- \
   "the gzip tests were not skipped with their note"
+require "$only" -E '^. Test "without libvips42, nothing is decoded and the reason names the package" passed' -- \
+  "the test of images without libvips did not run and pass"
+require "$only" -E '^. Test "without libvips42, a resize answers the stored bytes, never for long" passed' -- \
+  "the test of resizing without libvips did not run and pass"
+require "$log" "needs libvips.so.42, which cannot be loaded (apt-get install libvips42" -- \
+  "the libvips tests were not skipped with their note"
 grep -E "^. (Test|Suite) .* skipped" "$log" || true
 echo "check-bare-machine: $filter pass without ${hidden[*]}, libmicrohttpd12, libmicrohttpd-dev, libpq5, libpq-dev," \
-  "libdeflate0, libdeflate-dev ($((SECONDS - start)) s)"
+  "libdeflate0, libdeflate-dev, libvips42, libvips-dev ($((SECONDS - start)) s)"

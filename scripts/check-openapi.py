@@ -45,6 +45,11 @@ DECODERS = {
     "application/problem+json": lambda value, **_: json.loads(value),
     "application/vnd.oai.openapi+json": lambda value, **_: json.loads(value),
     "image/svg+xml": lambda value, **_: value.decode("utf-8"),
+    # Images and uploads: bytes, checked by their media type and headers only.
+    "image/jpeg": lambda value, **_: value,
+    "image/png": lambda value, **_: value,
+    "image/webp": lambda value, **_: value,
+    "application/octet-stream": lambda value, **_: value,
 }
 
 

@@ -107,13 +107,15 @@ public struct PluginRegistry: Sendable {
   /// hold their files (`Migrations/account/`, `Seeds/account/`); no plugin may have it.
   public static let accountKind = BundledFiles.accountsOwner
 
-  /// The paths the core's HTTP API answers (FeedServer's endpoints, `GET` and `HEAD`), in the order of their
-  /// meters in the server's metrics. No plugin route may overlap one, whatever its method: a `POST /v1/feed`
-  /// would turn `GET /v1/feed` into 405, a `GET /v1/me/{x}` would answer for `/v1/me/feed`.
+  /// The paths the core's HTTP API answers (FeedServer's endpoints, `GET` and `HEAD`, and the images' `PUT` and
+  /// `DELETE`), in the order of their meters in the server's metrics. No plugin route may overlap one, whatever
+  /// its method: a `POST /v1/feed` would turn `GET /v1/feed` into 405, a `GET /v1/me/{x}` would answer for
+  /// `/v1/me/feed`.
   public static let corePaths = [
     "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
     "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/changes",
-    "/v1/me/changes", "/v1/users", "/v1/icons/{name}",
+    "/v1/me/changes", "/v1/users", "/v1/icons/{name}", "/v1/images",
+    "/v1/images/{name}",
   ].map(RoutePattern.init)
 
   /// Throws when `route` of the plugin of `kind` cannot be served beside the core's paths and the routes

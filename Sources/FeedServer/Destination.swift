@@ -39,8 +39,8 @@ extension FeedAPI {
   func destination(of request: HTTPRequest) -> Destination {
     if let endpoint = Endpoint(path: request.path) {
       return Destination(
-        meter: endpoint.place, answerer: Endpoint.methods.contains(request.method) ? .endpoint(endpoint) : nil,
-        allowed: Endpoint.methods)
+        meter: endpoint.place, answerer: endpoint.methods.contains(request.method) ? .endpoint(endpoint) : nil,
+        allowed: endpoint.methods)
     }
     let method = request.method == "HEAD" ? "GET" : request.method
     var destination = Destination(meter: metrics.otherMeter, answerer: nil, allowed: [])

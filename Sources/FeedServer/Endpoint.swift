@@ -1,7 +1,8 @@
 import FeedPlugins
 import FeedStore
 
-/// The core's paths: what the API answers beside the plugins' routes, each with `GET` and `HEAD`.
+/// The core's paths: what the API answers beside the plugins' routes, each with `GET` and `HEAD` (an image also
+/// with `PUT` and `DELETE`).
 enum Endpoint: Equatable {
   /// `/`: the web page.
   case page
@@ -25,6 +26,10 @@ enum Endpoint: Equatable {
   case users
   /// `/v1/icons/{name}`: a bundled icon's SVG (``FeedAPI/icon(named:_:)``).
   case icon(name: String)
+  /// `/v1/images`: the stored images, listed.
+  case images
+  /// `/v1/images/{name}`: one image (``FeedAPI/imageAnswer(_:named:parameters:form:as:usedToken:)``).
+  case image(name: String)
 
   /// The endpoint of `path`; nil for any other path.
   init?(path: String) {
@@ -44,10 +49,15 @@ enum Endpoint: Equatable {
     case "/v1/changes": self = .changes
     case "/v1/me/changes": self = .myChanges
     case "/v1/users": self = .users
+    case "/v1/images": self = .images
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "icons", !parts[3].isEmpty {
         self = .icon(name: String(parts[3]))
+        return
+      }
+      if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "images", !parts[3].isEmpty {
+        self = .image(name: String(parts[3]))
         return
       }
       guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
@@ -63,8 +73,14 @@ enum Endpoint: Equatable {
   /// labels in the metrics (``Metrics``), in the order of ``place``.
   static let paths = PluginRegistry.corePaths.map(\.description)
 
-  /// The methods every endpoint answers, as `Allow` lists them in a 405 answer.
-  static let methods = ["GET", "HEAD"]
+  /// The methods the endpoint answers, as `Allow` lists them in a 405 answer: `GET` and `HEAD`, and for an image
+  /// `PUT` and `DELETE` too.
+  var methods: [String] {
+    switch self {
+    case .image: ["GET", "HEAD", "PUT", "DELETE"]
+    default: ["GET", "HEAD"]
+    }
+  }
 
   /// The endpoint's place in ``paths``: its meter in ``Metrics`` (a test checks that each path's endpoint has
   /// that path's place).
@@ -87,6 +103,8 @@ enum Endpoint: Equatable {
     case .myChanges: 14
     case .users: 15
     case .icon: 16
+    case .images: 17
+    case .image: 18
     }
   }
 
@@ -95,7 +113,9 @@ enum Endpoint: Equatable {
   var isPersonal: Bool {
     switch self {
     case .me, .myFeed, .myRender, .myStack, .myChanges: true
-    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users, .icon: false
+    case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users, .icon, .images,
+      .image:
+      false
     }
   }
 
@@ -108,12 +128,13 @@ enum Endpoint: Equatable {
   /// The scope a request needs, nil when it needs no token: `/v1/users` needs `admin`, the personal routes
   /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route but the icons; `/`,
   /// `/healthz`, `/readyz`, `/openapi.json`, `/metrics` and `/v1/icons/{name}` (the page's own pictures, fetched
-  /// by the browser without the page's token) never need one.
+  /// by the browser without the page's token) never need one. These are the scopes of reads (`GET`, `HEAD`): an
+  /// image's `PUT` and `DELETE` need `admin`.
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .users: .admin
     case .me, .myFeed, .myRender, .myStack, .myChanges: .read
-    case .feed, .render, .stack, .row, .changes: requireAuth ? .read : nil
+    case .feed, .render, .stack, .row, .changes, .images, .image: requireAuth ? .read : nil
     case .page, .health, .ready, .openAPI, .metrics, .icon: nil
     }
   }

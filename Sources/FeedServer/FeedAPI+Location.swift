@@ -3,7 +3,7 @@ import FeedPlugins
 import FeedStore
 
 extension FeedAPI {
-  /// An API over the store at `location` (``source(at:writeLocation:registry:limits:)``) within `limits` (the answer memo's budget, the database connections), written to at
+  /// An API over the store at `location` (``source(at:writeLocation:registry:limits:)``) within `limits` (the answer memo's and the image variants' budgets, the database connections), written to at
   /// `writeLocation` (PostgreSQL: the primary when `location` is a replica; by default `location`); dates in
   /// `defaultZone` unless a request's `time_zone` names another, which `zoneNamed` looks up.
   ///
@@ -18,6 +18,7 @@ extension FeedAPI {
     self.init(
       source: Self.source(at: location, writeLocation: writeLocation, registry: registry, limits: limits),
       registry: registry, defaultZone: defaultZone, zoneNamed: zoneNamed)
+    imageVariants = ImageVariants(budget: limits.variantBytes)
   }
 
   /// The store at `location` as the server reads and writes it: ``SQLiteSource`` for a file, ``PostgresSource``

@@ -46,6 +46,9 @@ public struct FeedAPI: Sendable {
   let routeMeters: [Int]
   /// The version `stackfeed_build_info` shows (`serve` sets `stackfeed --version`'s).
   public var version = "unknown"
+  /// The resized images made, kept within a share of `serve --memo-size`, and the bound on resizing at once
+  /// (``ImageVariants``).
+  public var imageVariants = ImageVariants(budget: StoreLimits().variantBytes)
   /// Whether answers are gzipped for the clients that accept it (docs/HTTP.md, "Compression"): where libdeflate
   /// is loaded (``Gzip/isAvailable``); false sends every answer uncompressed, as a machine without it does.
   public var compresses = Gzip.isAvailable
@@ -202,6 +205,10 @@ public struct FeedAPI: Sendable {
       ) {
         query, snapshot, _ in form.apply(to: try row(kind: kind, id: id, &query, snapshot))
       }
+    case .images:
+      return try imageList(request, parameters: parameters, form: form, as: given, usedToken: &usedToken)
+    case .image(let name):
+      return try imageAnswer(request, named: name, parameters: parameters, form: form, as: given, usedToken: &usedToken)
     case .me:
       return try remembered(
         request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken

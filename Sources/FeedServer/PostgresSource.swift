@@ -53,7 +53,7 @@ public final class PostgresSource: FeedSource, Sendable {
     self.registry = registry
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
-    memo = AnswerMemo(budget: limits.memoBytes)
+    memo = AnswerMemo(budget: limits.answerBytes)
   }
 
   /// Runs `body` over one read transaction of the database; ``StoreUnavailable`` when it cannot be reached or

@@ -65,7 +65,7 @@ public final class SQLiteSource: FeedSource, Sendable {
     self.registry = registry
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
-    memo = AnswerMemo(budget: limits.memoBytes)
+    memo = AnswerMemo(budget: limits.answerBytes)
   }
 
   /// Closes the read connections, then a read-write one: the last connection to close checkpoints the WAL into

@@ -20,7 +20,8 @@ public struct StoreLimits: Sendable {
   /// The smallest `connections`: one each for reads, writes and the token-use log.
   public static let fewestConnections = 3
 
-  /// The answer memo's budget in bytes (0: nothing is remembered).
+  /// The budget of remembered answers in bytes (0: nothing is remembered), shared by the answer memo
+  /// (``answerBytes``) and the resized images (``variantBytes``).
   public var memoBytes: Int
   /// The most connections, of every kind together (at least ``fewestConnections``).
   public var connections: Int
@@ -42,6 +43,16 @@ public struct StoreLimits: Sendable {
   /// worker thread or per CPU core, whichever are more, and at least 4.
   public static func defaultConnections(threads: Int) -> Int {
     max(4, 2 * max(threads, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+  }
+
+  /// The resized images' share of ``memoBytes``: a quarter (``ImageVariants``).
+  public var variantBytes: Int {
+    memoBytes / 4
+  }
+
+  /// The answer memo's share of ``memoBytes``: what the resized images leave.
+  public var answerBytes: Int {
+    memoBytes - variantBytes
   }
 
   /// The write pool's bound: a quarter of the connections left after the token-use log's, at least one.

@@ -19,7 +19,7 @@ public struct OwnedFiles: Sendable {
   /// The migrations, in name order, named after their files without `.sql` (a migration with a file in one
   /// dialect's folder only has no script for the other).
   public let migrations: [Migration]
-  /// The seed files, by file name.
+  /// The seed files, by file name (those of `Seeds/<owner>/images/` as `images/NAME`).
   public let seeds: [String: Data]
 }
 
@@ -39,7 +39,9 @@ extension BundledFiles {
     let migrations = Set(sqlite.keys).union(postgres.keys).sorted().map { name in
       Migration(name: name, sqlite: sqlite[name], postgres: postgres[name])
     }
-    return OwnedFiles(owner: owner, migrations: migrations, seeds: files(in: "Seeds/\(owner)"))
+    var seeds = files(in: "Seeds/\(owner)")
+    for (name, data) in files(in: "Seeds/\(owner)/images") { seeds[ImageSeedLoader.folder + name] = data }
+    return OwnedFiles(owner: owner, migrations: migrations, seeds: seeds)
   }
 
   /// The `.sql` files directly in `folder`, by name without `.sql`.

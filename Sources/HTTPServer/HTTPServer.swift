@@ -32,6 +32,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// The longest request body read, in bytes: a longer one is not read (see ``HTTPRequest/bodyExceedsLimit``),
     /// so a connection holds at most this much body besides ``requestMemoryLimit``.
     public var bodyLimit: Int
+    /// The longest body of a request by its method and path, when it is not ``bodyLimit`` (`stackfeed serve`:
+    /// an image's `PUT`); `nil` for the others.
+    public var bodyLimitOf: @Sendable (_ method: String, _ path: String) -> Int? = { _, _ in nil }
 
     /// The file descriptors the server holds besides one per open connection (measured in `/proc/PID/fd`): the
     /// listening socket, and for libmicrohttpd's polling an epoll descriptor and an eventfd per worker thread,
@@ -120,6 +123,7 @@ public final class HTTPServer: @unchecked Sendable {
     options.append(Self.option(.END, 0))
     let core = Core(
       handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
+      bodyLimitOf: configuration.bodyLimitOf,
       connectionLimit: configuration.connectionLimit, acceptor: acceptor, streams: streams)
     let closure = Unmanaged.passUnretained(core).toOpaque()
     guard
@@ -196,6 +200,7 @@ private final class Core: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let onFinish: @Sendable (HTTPExchange) -> Void
   let bodyLimit: Int
+  let bodyLimitOf: @Sendable (String, String) -> Int?
   let inFlight = Atomic(0)
   /// False once the server stops: libmicrohttpd's accept policy (``acceptPolicy``) closes new connections.
   let accepting = Atomic(true)
@@ -212,12 +217,14 @@ private final class Core: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    idleMemory: IdleMemory, bodyLimit: Int, connectionLimit: Int, acceptor: Acceptor?, streams: EventStreams?
+    idleMemory: IdleMemory, bodyLimit: Int, bodyLimitOf: @escaping @Sendable (String, String) -> Int?,
+    connectionLimit: Int, acceptor: Acceptor?, streams: EventStreams?
   ) {
     self.handler = handler
     self.onFinish = onFinish
     self.idleMemory = idleMemory
     self.bodyLimit = bodyLimit
+    self.bodyLimitOf = bodyLimitOf
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor
     self.streams = streams
@@ -252,6 +259,8 @@ private final class Exchange {
   let start = ContinuousClock.now
   /// Whether the body is read (every method but GET and HEAD).
   let readsBody: Bool
+  /// The longest body read (the server's ``HTTPServer/Configuration/bodyLimit``, or its limit for this request).
+  var bodyLimit = 0
   var body: [UInt8] = []
   /// Whether the body grew past the limit: its pieces are discarded from then on, and the request is answered
   /// (413) once it has all been read.
@@ -285,9 +294,10 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let pointer = state.pointee else {  // the headers are read
     let exchange = Exchange(
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
+    exchange.bodyLimit = core.bodyLimitOf(exchange.method, exchange.path) ?? core.bodyLimit
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     core.inFlight.add(1, ordering: .relaxed)
-    if exchange.readsBody, let length = declaredLength(on: connection), length > core.bodyLimit {
+    if exchange.readsBody, let length = declaredLength(on: connection), length > exchange.bodyLimit {
       return answer(exchange, on: connection, core: core, bodyExceedsLimit: true)
     }
     return .YES
@@ -297,7 +307,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard size == 0 else {  // a piece of the body
     uploadSize.pointee = 0
     guard exchange.readsBody, !exchange.answered, !exchange.bodyExceedsLimit else { return .YES }
-    guard exchange.body.count + size <= core.bodyLimit else {
+    guard exchange.body.count + size <= exchange.bodyLimit else {
       exchange.body = []
       exchange.bodyExceedsLimit = true
       return .YES

@@ -67,9 +67,15 @@ import Testing
     let folder = try PluginRegistry.builtIn().defaultSeedFolder
     #expect(folder.location == "bundled Seeds/")
     let onDisk = try RepositoryFiles.files(under: ["Seeds"])
-    #expect(folder.files.keys.sorted() == ["feed_items.json", "orders.json", "products.json", "profile.json"])
+    // A flat folder, and the images of an owner's images/ as images/NAME.
+    let name = { (path: String) in path.split(separator: "/").dropFirst(2).joined(separator: "/") }
+    #expect(folder.files.keys.sorted() == onDisk.keys.map(name).sorted())
+    #expect(
+      folder.files.keys.filter { !$0.hasPrefix("images/") }.sorted() == [
+        "feed_items.json", "orders.json", "products.json", "profile.json",
+      ])
     for (path, data) in onDisk {
-      #expect(folder.files[String(path.split(separator: "/").last ?? "")] == data, "\(path)")
+      #expect(folder.files[name(path)] == data, "\(path)")
     }
   }
 

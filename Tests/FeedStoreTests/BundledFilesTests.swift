@@ -40,7 +40,13 @@ import Testing
       #expect(migration.sqlite.map { Data($0.utf8) } == files["Migrations/account/\(migration.name).sql"])
       #expect(migration.postgres.map { Data($0.utf8) } == files["Migrations/account/postgres/\(migration.name).sql"])
     }
-    #expect(Array(accounts.seeds.keys) == ["profile.json"])
+    let images = [
+      "flex", "functional-female", "functional-male", "hoodie", "must-have", "raise", "reset", "shorts", "top",
+      "tshirt",
+    ].map { "images/\($0).jpg" }
+    #expect(accounts.seeds.keys.sorted() == ["images/LICENSE"] + images + ["profile.json"])
+    let photos = try RepositoryFiles.files(under: ["Seeds/account/images"])
+    for name in images { #expect(accounts.seeds[name] == photos["Seeds/account/\(name)"], "\(name) byte for byte") }
     #expect(String(decoding: try #require(accounts.seeds["profile.json"]), as: UTF8.self).contains("Russell"))
   }
 

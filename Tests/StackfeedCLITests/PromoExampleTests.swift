@@ -13,7 +13,8 @@ import Testing
     #expect(seeded.code == 0)
     #expect(
       seeded.stdout
-        == "seeded feed_items.json, orders.json, products.json, profile.json, promos.json from bundled Seeds/\n")
+        == "seeded feed_items.json, orders.json, products.json, profile.json, promos.json, 10 images from bundled Seeds/\n"
+    )
 
     let listed = try cli.run(["list", "--db", database, "--time-zone", "UTC"], executable: CLIHarness.promoBinary)
     #expect(listed.code == 0)

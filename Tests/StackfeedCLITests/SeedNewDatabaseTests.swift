@@ -19,7 +19,7 @@ import Testing
     #expect(result.code == 0)
     #expect(
       result.stdout
-        == "seeded feed_items.json, orders.json, products.json, profile.json from bundled Seeds/\n"
+        == "seeded feed_items.json, orders.json, products.json, profile.json, 10 images from bundled Seeds/\n"
         + "generated 3 feed items\n")
     let reference = ["header", "feed_item", "order"] + Array(repeating: "feed_item", count: 5)
     #expect(try Self.kinds(cli, database) == reference + Array(repeating: "feed_item", count: 3))

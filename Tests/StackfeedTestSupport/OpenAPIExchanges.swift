@@ -72,20 +72,35 @@ public enum OpenAPIChecks {
     var sender: Sender
     var headers: [(String, String)]
     var body: String?
+    /// A body of bytes (an image's `PUT`), sent as `application/octet-stream` unless the headers say otherwise.
+    var bytes: [UInt8]?
     var requireAuth: Bool
 
     init(
       _ method: String, _ target: String, _ sender: Sender = .anonymous, _ headers: [(String, String)] = [],
-      body: String? = nil, requireAuth: Bool = false
+      body: String? = nil, bytes: [UInt8]? = nil, requireAuth: Bool = false
     ) {
       self.method = method
       self.target = target
       self.sender = sender
       self.headers = headers
       self.body = body
+      self.bytes = bytes
       self.requireAuth = requireAuth
     }
   }
+
+  /// The signature and header of a PNG declaring 100,000 × 10 pixels: refused by its header (413).
+  static let hugePNG: [UInt8] =
+    [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+    + [0, 1, 0x86, 0xA0, 0, 0, 0, 10, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+
+  /// A small PNG (8 × 6 pixels, Tests/ImageCoreTests/Fixtures/halves.png).
+  static let png =
+    (try? [UInt8](
+      Data(
+        contentsOf: RepositoryFiles.root.appendingPathComponent(
+          "Tests/ImageCoreTests/Fixtures/halves.png")))) ?? []
 
   static let order = #"{"items": [{"product": "apex-hoodie", "quantity": 2}]}"#
   static let product = #"{"id": "openapi-p", "title": "Trail Runner", "image": "shoe"}"#
@@ -159,6 +174,24 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/products/apex-hoodie?width=3"), Request("GET", "/v1/products", requireAuth: true),
       Request("HEAD", "/v1/products/apex-hoodie", requireAuth: true), Request("PUT", "/v1/products"),
     ]
+    + images
+
+  /// The images: the list (200, 304, 400, gzipped, paged), an image as stored and resized (JPEG, WebP, by
+  /// `format` or `Accept`, contain), 304, 400, 404, 405.
+  static let images: [Request] = [
+    Request("GET", "/v1/images"), Request("HEAD", "/v1/images"), Request("GET", "/v1/images?limit=3&pretty=1"),
+    Request("GET", "/v1/images?limit=2&after=hoodie"), Request("GET", "/v1/images?limit=0"),
+    Request("GET", "/v1/images", .anonymous, [anyTag]), Request("GET", "/v1/images", .anonymous, [gzip]),
+    Request("GET", "/v1/images/tshirt"), Request("HEAD", "/v1/images/tshirt"),
+    Request("GET", "/v1/images/tshirt?w=77&h=91&fit=cover&scale=3"),
+    Request("GET", "/v1/images/tshirt?w=77&h=91&scale=1", .anonymous, [("Accept", "image/webp,*/*")]),
+    Request("GET", "/v1/images/flex?w=100&h=40&fit=contain&format=webp"),
+    Request("GET", "/v1/images/tshirt?w=77&h=91", .anonymous, [anyTag]),
+    Request("HEAD", "/v1/images/tshirt?w=77&h=91&format=jpeg"),
+    Request("GET", "/v1/images/tshirt?w=0&h=91"), Request("GET", "/v1/images/tshirt?scale=2"),
+    Request("GET", "/v1/images/nobody"), Request("HEAD", "/v1/images/nobody"),
+    Request("POST", "/v1/images/tshirt"), Request("DELETE", "/v1/images"),
+  ]
 
   /// The token routes: `/v1/me` and its twins (200, 304, 400, 401), `--require-auth` (401, 200).
   static let personal: [Request] =
@@ -183,6 +216,9 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/users", .admin, [gzip]), Request("GET", "/v1/users", .read), Request("GET", "/v1/users"),
       Request("HEAD", "/v1/users", .read), Request("HEAD", "/v1/users"), Request("HEAD", "/v1/users", .admin, [anyTag]),
       Request("GET", "/v1/users?limit=501", .admin), Request("HEAD", "/v1/users?limit=0", .admin),
+      Request("GET", "/v1/images", requireAuth: true), Request("HEAD", "/v1/images", requireAuth: true),
+      Request("GET", "/v1/images/tshirt", requireAuth: true), Request("HEAD", "/v1/images/tshirt", requireAuth: true),
+      Request("GET", "/v1/images/tshirt?w=10&h=10", .read, requireAuth: true),
     ]
 
   /// The writes: every plugin route of the built-in binary with its statuses (201, 200, 204, 400, 401, 403, 404,
@@ -261,6 +297,19 @@ public enum OpenAPIChecks {
     Request("DELETE", "/v1/products/openapi-p?x=1", .admin, [everyVersion]),
     Request("DELETE", "/v1/products/openapi-p", .admin, [everyVersion]),
     Request("DELETE", "/v1/products/openapi-p", .admin, [everyVersion]),
+    Request("PUT", "/v1/images/openapi", bytes: png), Request("PUT", "/v1/images/openapi", .write, bytes: png),
+    Request("PUT", "/v1/images/openapi", .admin, body: "not an image"),
+    Request("PUT", "/v1/images/openapi", .admin, body: "RIFF\u{4}\0\0\0WEBP"),
+    Request("PUT", "/v1/images/openapi", .admin, bytes: hugePNG),
+    Request("PUT", "/v1/images/openapi?limit=1", .admin, bytes: png),
+    Request("PUT", "/v1/images/openapi", .admin, [staleVersion], bytes: png),
+    Request("PUT", "/v1/images/openapi", .admin, bytes: png),
+    Request("PUT", "/v1/images/openapi?pretty=1", .admin, [("Content-Type", "image/png")], bytes: png),
+    Request("PUT", "/v1/images/openapi", .admin, [("If-None-Match", "*")], bytes: png),
+    Request("DELETE", "/v1/images/openapi"), Request("DELETE", "/v1/images/openapi", .write),
+    Request("DELETE", "/v1/images/openapi", .admin, [staleVersion]),
+    Request("DELETE", "/v1/images/openapi?limit=1", .admin),
+    Request("DELETE", "/v1/images/openapi", .admin), Request("DELETE", "/v1/images/openapi", .admin),
   ]
 
   /// Asked while the database is away: 503 (and the routes that read nothing still answer).
@@ -278,6 +327,9 @@ public enum OpenAPIChecks {
       Request("DELETE", "/v1/feed-items/x", .admin, [everyVersion]), Request("GET", "/healthz"),
       Request("GET", "/v1/products"), Request("GET", "/v1/products/apex-hoodie"), Request("GET", "/v1/users", .admin),
       Request("GET", "/openapi.json"),
+      Request("GET", "/openapi.json"), Request("GET", "/v1/images"), Request("HEAD", "/v1/images"),
+      Request("GET", "/v1/images/tshirt"), Request("HEAD", "/v1/images/tshirt"),
+      Request("PUT", "/v1/images/x", .admin, bytes: png), Request("DELETE", "/v1/images/x", .admin),
     ]
 
   /// Every request of the tables sent to `api`, and the answers.
@@ -292,9 +344,9 @@ public enum OpenAPIChecks {
       for request in requests {
         var headers = request.headers
         if let token = tokens[request.sender] { headers.insert(("Authorization", "Bearer \(token)"), at: 0) }
-        let body = Array((request.body ?? "").utf8)
-        if request.body != nil, !headers.contains(where: { $0.0 == "Content-Type" }) {
-          headers.append(("Content-Type", "application/json"))
+        let body = request.bytes ?? Array((request.body ?? "").utf8)
+        if request.body != nil || request.bytes != nil, !headers.contains(where: { $0.0 == "Content-Type" }) {
+          headers.append(("Content-Type", request.bytes == nil ? "application/json" : "application/octet-stream"))
         }
         let target = request.target.replacingOccurrences(of: "{order}", with: placed ?? "none")
         let answer = try api.send(

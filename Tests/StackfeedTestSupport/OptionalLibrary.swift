@@ -17,6 +17,9 @@ public struct OptionalLibrary: Sendable {
   /// libdeflate, which GzipCore loads on the first compression (the HTTP API's gzipped answers: GzipCoreTests,
   /// FeedServerTests, ServeTests; without it the answers are uncompressed).
   public static let deflate = OptionalLibrary(soname: "libdeflate.so.0", package: "libdeflate0")
+  /// libvips, which ImageCore loads on the first image decoded (averaged or resized: ImageCoreTests, the image
+  /// routes of FeedServerTests; without it the server answers the stored bytes).
+  public static let vips = OptionalLibrary(soname: "libvips.so.42", package: "libvips42")
 
   /// The name the program loads it by.
   public let soname: String

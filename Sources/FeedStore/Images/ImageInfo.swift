@@ -1,4 +1,5 @@
 import Hashing
+import ImageCore
 
 /// What the store knows of one stored image besides its bytes (the `images` table of `0010_account_images`):
 /// enough to lay out, link and placehold it without reading the bytes.
@@ -31,13 +32,28 @@ public struct ImageInfo: Sendable, Hashable {
     self.placeholder = placeholder
   }
 
+  /// The info of `bytes` stored as the image `name`, once they pass ``CheckedImage``'s checks (the one way
+  /// uploads and seed files are checked); throws its ``ImageRefusal``.
+  public init(name: String, checking bytes: [UInt8]) throws(ImageRefusal) {
+    let checked = try CheckedImage(bytes)
+    self.init(
+      name: name, version: Self.version(of: bytes), mediaType: checked.header.format.mediaType,
+      width: checked.header.width, height: checked.header.height, placeholder: checked.placeholder)
+  }
+
   /// The image's own aspect ratio, width over height.
   public var aspectRatio: Double { Double(width) / Double(height) }
 
+  /// The image's path, `/v1/images/{name}` (the name percent-encoded).
+  public var path: String { "/v1/images/\(ImageInfo.pathSegment(name))" }
+
+  /// The path and query that answers this version of the image as stored: `/v1/images/{name}?v=VERSION`.
+  public var url: String { "\(path)?v=\(version)" }
+
   /// The path and query that answers this version of the image resized to `variant`:
-  /// `/v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S` (the name percent-encoded).
+  /// `/v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S`.
   public func url(for variant: ImageVariant) -> String {
-    "/v1/images/\(ImageInfo.pathSegment(name))?v=\(version)&\(variant.query)"
+    "\(url)&\(variant.query)"
   }
 
   /// The URLs of `variant` at each of ``ImageVariant/scales``, by scale: a `srcset`.

@@ -2,13 +2,16 @@ import SQLCore
 
 /// What a seeding did: the files it loaded and the warnings (unknown files) it had.
 public struct SeedReport: Sendable, Hashable {
-  /// The known seed files that were found and written, sorted.
+  /// The known seed files that were found and written, sorted (the images counted in ``images`` instead).
   public var loadedFiles: [String]
+  /// How many images of the folder's `images/` were found and written.
+  public var images: Int
   /// One sentence per unknown file, which was ignored.
   public var warnings: [String]
 }
 
-/// Loads a seed folder through its loaders (the users' ``UserSeedLoader``, then the row plugins): every file is
+/// Loads a seed folder through its loaders (the users' ``UserSeedLoader``, the images' ``ImageSeedLoader``, then
+/// the row plugins): every file is
 /// validated before anything is written, then everything is written in ONE transaction (all lands or nothing
 /// does).
 ///
@@ -16,17 +19,22 @@ public struct SeedReport: Sendable, Hashable {
 ///     let report = try seeder.seed(SeedFiles(files), into: db, reset: false)
 public struct Seeder: Sendable {
   /// The loaders that read the files, in the order they write (resetting deletes in reverse order): the
-  /// ``UserSeedLoader`` first, then those given.
+  /// ``UserSeedLoader`` and the ``ImageSeedLoader`` first, then those given.
   public let loaders: [any SeedLoader]
 
-  /// Creates a seeder running the ``UserSeedLoader`` first, then `loaders`.
+  /// Creates a seeder running the ``UserSeedLoader`` and the ``ImageSeedLoader`` first, then `loaders`.
   public init(loaders: [any SeedLoader]) {
-    self.loaders = [UserSeedLoader()] + loaders
+    self.loaders = [UserSeedLoader(), ImageSeedLoader()] + loaders
   }
 
-  /// Every seed file some loader reads.
+  /// Every seed file some loader reads by name (besides the images of ``ImageSeedLoader/folder``).
   public var seedFiles: Set<String> {
     Set(loaders.flatMap(\.seedFiles))
+  }
+
+  /// Whether some loader reads the seed file `name`.
+  private static func isKnown(_ name: String, in known: Set<String>) -> Bool {
+    known.contains(name) || ImageSeedLoader.holds(name)
   }
 
   /// Validates all of `files`, then upserts them by id in one write transaction. With `reset`, every loader's
@@ -42,13 +50,14 @@ public struct Seeder: Sendable {
   /// Throws a ``SeedError``.
   public func validate(_ files: SeedFiles) throws(SeedError) -> ValidatedSeed {
     let known = seedFiles
-    let unknown = files.contents.keys.filter { !known.contains($0) && !$0.hasPrefix(".") }.sorted()
+    let names = files.contents.keys.filter { !ImageSeedLoader.isNotice($0) }
+    let unknown = names.filter { !Self.isKnown($0, in: known) && !$0.hasPrefix(".") }.sorted()
     var writes: [(StoreConnection) throws -> Void] = []
     for loader in loaders {
       if let write = try Self.validated(loader, files) { writes.append(write) }
     }
     let report = SeedReport(
-      loadedFiles: files.contents.keys.filter(known.contains).sorted(),
+      loadedFiles: names.filter(known.contains).sorted(), images: names.filter(ImageSeedLoader.holds).count,
       warnings: unknown.map { "ignoring the unknown seed file \($0)" })
     return ValidatedSeed(loaders: loaders, writes: writes, report: report)
   }

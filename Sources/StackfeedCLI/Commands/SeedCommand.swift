@@ -97,11 +97,13 @@ struct SeedCommand: Command {
     progress.finish()
     for warning in report?.warnings ?? [] { try context.note("warning: \(warning)") }
     if let files, let report {
-      if report.loadedFiles.isEmpty {
+      let images = report.images == 0 ? [] : ["\(report.images) image\(report.images == 1 ? "" : "s")"]
+      if report.loadedFiles.isEmpty && images.isEmpty {
         let known = context.registry.seedFiles.sorted().joined(separator: ", ")
         try context.note("warning: \(files.location) has none of the seed files (\(known)): nothing was loaded")
       }
-      let loaded = report.loadedFiles.isEmpty ? "no seed files" : report.loadedFiles.joined(separator: ", ")
+      let loaded =
+        (report.loadedFiles + images).isEmpty ? "no seed files" : (report.loadedFiles + images).joined(separator: ", ")
       try context.output.write("seeded \(loaded) from \(files.location)\(reset ? " (after a reset)" : "")\n")
     } else if reset {
       try context.output.write("reset the database\n")

@@ -103,9 +103,10 @@ struct ServeCommand: Command {
     sigaddset(&stopSignals, SIGTERM)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
     defer { pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil) }
-    let configuration = try fittingDescriptors(
+    var configuration = try fittingDescriptors(
       HTTPServer.Configuration(host: host, port: port, threads: threads, connectionLimit: maxConnections),
       location: location, in: context)
+    configuration.bodyLimitOf = FeedAPI.bodyLimit(method:path:)
     let quiet = quiet
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       // A server error's line (its request id and cause) is written even with --quiet.

@@ -70,10 +70,10 @@ extension SeedFiles {
   }
 
   /// The bundled reference seeds (the core accounts' and the built-in kinds', what `seed` loads without `--from`)
-  /// as texts; none if the built-in kinds did not fit together (`PluginRegistryTests` says why).
+  /// as texts, without the images; none if the built-in kinds did not fit together (`PluginRegistryTests` says why).
   static var referenceTexts: [String: String] {
     let files = (try? PluginRegistry.builtIn())?.defaultSeedFolder.files ?? [:]
-    return files.mapValues { String(decoding: $0, as: UTF8.self) }
+    return files.filter { !ImageSeedLoader.holds($0.key) }.mapValues { String(decoding: $0, as: UTF8.self) }
   }
 }
 

@@ -1,0 +1,57 @@
+// libvips, for the ImageCore module only, without its header: building needs neither libvips-dev nor libvips;
+// resizing needs the library at run time (Debian libvips42), and without it every function here says so
+// (STACKFEED_VIPS_MISSING) and the HTTP API answers the original bytes.
+//
+// The library is not linked: it is loaded with dlopen(3) on the first call, so that a machine without it builds,
+// tests and runs everything, and the commands that never resize do not load it (and GLib, and the codecs).
+// Its types, enum values and functions this package uses are declared in lazy.c as in libvips 8.14 (soname
+// libvips.so.42; g_free and g_object_unref as in GLib 2.74, which libvips loads);
+// scripts/check-vips-declarations.sh compiles them against the installed real header and fails on any
+// difference; CI runs it.
+#ifndef STACKFEED_CVIPS_H
+#define STACKFEED_CVIPS_H
+
+#include <stddef.h>
+
+// What the functions below answer.
+enum {
+  STACKFEED_VIPS_OK = 0,
+  // libvips refused the bytes (not an image it reads, truncated, …); the error text says why.
+  STACKFEED_VIPS_BAD_IMAGE = 1,
+  // libvips is not installed (stackfeed_vips_load_error says what to install).
+  STACKFEED_VIPS_MISSING = 2,
+};
+
+// The encodings stackfeed_vips_resize writes.
+enum {
+  STACKFEED_VIPS_JPEG = 0,
+  STACKFEED_VIPS_WEBP = 1,
+};
+
+// Loads libvips and starts it (once per process; the other functions do too): 1 when it is ready, else 0 and
+// stackfeed_vips_load_error says why.
+int stackfeed_vips_load(void);
+
+// Why libvips could not be loaded, one sentence naming the package to install; NULL when it was loaded (or not
+// tried yet).
+const char *stackfeed_vips_load_error(void);
+
+// The average colour of the image encoded in `length` bytes at `bytes` (JPEG, PNG, WebP, …: whatever libvips
+// reads; a truncated file is refused), in sRGB, written to `rgb` (red, green, blue). Decodes a thumbnail of at
+// most 256 pixels a side (JPEG and WebP shrink while decoding), so the cost is small whatever the image.
+// STACKFEED_VIPS_OK, or BAD_IMAGE with libvips' reason in `error` (`capacity` bytes), or MISSING.
+int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3], char *error, size_t capacity);
+
+// The image encoded at `bytes` resized to exactly `width` × `height` pixels and encoded as `format`
+// (STACKFEED_VIPS_JPEG or _WEBP): `crop` 1 fills the box and crops the overflow around the centre (cover); 0 fits
+// the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a JPEG and
+// transparent in a WebP (contain). Orientation tags are not applied. On STACKFEED_VIPS_OK `*output` holds
+// `*output_length` bytes, to be freed with stackfeed_vips_free; else BAD_IMAGE (with `error`) or MISSING.
+int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
+                          const unsigned char background[3], void **output, size_t *output_length, char *error,
+                          size_t capacity);
+
+// Frees what stackfeed_vips_resize wrote to `*output`.
+void stackfeed_vips_free(void *output);
+
+#endif  // STACKFEED_CVIPS_H

@@ -1,0 +1,238 @@
+// libvips loaded on first use (see CVips.h).
+#include "CVips.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+// The library's types, enum values and functions this file loads, declared as in libvips 8.14 and GLib 2.74
+// (the drift check compiles them against <vips/vips.h>). Declarations only: nothing calls them by name, the
+// table below holds their loaded addresses.
+typedef struct _VipsImage VipsImage;
+typedef struct _VipsArea VipsArea;
+typedef struct _VipsArrayDouble VipsArrayDouble;
+// The drift check includes the real header first and defines this macro: C may not define an enum twice.
+#ifndef STACKFEED_VIPS_DRIFT_CHECK
+typedef enum { VIPS_INTERPRETATION_sRGB = 22 } VipsInterpretation;
+typedef enum { VIPS_INTERESTING_NONE = 0, VIPS_INTERESTING_CENTRE = 1 } VipsInteresting;
+typedef enum { VIPS_EXTEND_BACKGROUND = 5 } VipsExtend;
+typedef enum { VIPS_COMPASS_DIRECTION_CENTRE = 0 } VipsCompassDirection;
+#endif  // STACKFEED_VIPS_DRIFT_CHECK
+int vips_init(const char *argv0);
+const char *vips_error_buffer(void);
+void vips_error_clear(void);
+void vips_cache_set_max(int max);
+int vips_thumbnail_buffer(void *buf, size_t len, VipsImage **out, int width, ...);
+int vips_image_get_width(const VipsImage *image);
+int vips_image_get_height(const VipsImage *image);
+int vips_image_get_bands(const VipsImage *image);
+int vips_image_hasalpha(VipsImage *image);
+int vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space, ...);
+int vips_cast_uchar(VipsImage *in, VipsImage **out, ...);
+int vips_flatten(VipsImage *in, VipsImage **out, ...);
+int vips_bandjoin_const1(VipsImage *in, VipsImage **out, double c, ...);
+int vips_gravity(VipsImage *in, VipsImage **out, VipsCompassDirection direction, int width, int height, ...);
+void *vips_image_write_to_memory(VipsImage *in, size_t *size);
+VipsArrayDouble *vips_array_double_new(const double *array, int n);
+void vips_area_unref(VipsArea *area);
+int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+void g_object_unref(void *object);
+void g_free(void *mem);
+
+static struct {
+  __typeof__(vips_init) *init;
+  __typeof__(vips_error_buffer) *error_buffer;
+  __typeof__(vips_error_clear) *error_clear;
+  __typeof__(vips_cache_set_max) *cache_set_max;
+  __typeof__(vips_thumbnail_buffer) *thumbnail_buffer;
+  __typeof__(vips_image_get_width) *get_width;
+  __typeof__(vips_image_get_height) *get_height;
+  __typeof__(vips_image_get_bands) *get_bands;
+  __typeof__(vips_image_hasalpha) *hasalpha;
+  __typeof__(vips_colourspace) *colourspace;
+  __typeof__(vips_cast_uchar) *cast_uchar;
+  __typeof__(vips_flatten) *flatten;
+  __typeof__(vips_bandjoin_const1) *bandjoin_const1;
+  __typeof__(vips_gravity) *gravity;
+  __typeof__(vips_image_write_to_memory) *write_to_memory;
+  __typeof__(vips_array_double_new) *array_double_new;
+  __typeof__(vips_area_unref) *area_unref;
+  __typeof__(vips_jpegsave_buffer) *jpegsave_buffer;
+  __typeof__(vips_webpsave_buffer) *webpsave_buffer;
+  __typeof__(g_object_unref) *object_unref;
+  __typeof__(g_free) *free;
+} vips;
+
+static pthread_once_t loading = PTHREAD_ONCE_INIT;
+static char load_error[512];
+static int loaded;
+// libvips' error buffer is one per process: each failure's text is read and cleared under this lock.
+static pthread_mutex_t errors = PTHREAD_MUTEX_INITIALIZER;
+
+// Reads one function of the library into `*slot`; 0 when it is missing.
+static int find(void *library, void **slot, const char *name) {
+  *slot = dlsym(library, name);
+  if (*slot) return 1;
+  snprintf(load_error, sizeof load_error,
+           "resizing images needs libvips (apt-get install libvips42): libvips.so.42 has no %s "
+           "(stackfeed's declarations are those of libvips 8.14)",
+           name);
+  return 0;
+}
+
+static void load(void) {
+  // The soname these declarations were checked against (Debian package libvips42).
+  void *library = dlopen("libvips.so.42", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *reason = dlerror();
+    snprintf(load_error, sizeof load_error,
+             "resizing images needs libvips (apt-get install libvips42): cannot load libvips.so.42 (%s)",
+             reason ? reason : "not found");
+    return;
+  }
+  int found = find(library, (void **)&vips.init, "vips_init") &&
+              find(library, (void **)&vips.error_buffer, "vips_error_buffer") &&
+              find(library, (void **)&vips.error_clear, "vips_error_clear") &&
+              find(library, (void **)&vips.cache_set_max, "vips_cache_set_max") &&
+              find(library, (void **)&vips.thumbnail_buffer, "vips_thumbnail_buffer") &&
+              find(library, (void **)&vips.get_width, "vips_image_get_width") &&
+              find(library, (void **)&vips.get_height, "vips_image_get_height") &&
+              find(library, (void **)&vips.get_bands, "vips_image_get_bands") &&
+              find(library, (void **)&vips.hasalpha, "vips_image_hasalpha") &&
+              find(library, (void **)&vips.colourspace, "vips_colourspace") &&
+              find(library, (void **)&vips.cast_uchar, "vips_cast_uchar") &&
+              find(library, (void **)&vips.flatten, "vips_flatten") &&
+              find(library, (void **)&vips.bandjoin_const1, "vips_bandjoin_const1") &&
+              find(library, (void **)&vips.gravity, "vips_gravity") &&
+              find(library, (void **)&vips.write_to_memory, "vips_image_write_to_memory") &&
+              find(library, (void **)&vips.array_double_new, "vips_array_double_new") &&
+              find(library, (void **)&vips.area_unref, "vips_area_unref") &&
+              find(library, (void **)&vips.jpegsave_buffer, "vips_jpegsave_buffer") &&
+              find(library, (void **)&vips.webpsave_buffer, "vips_webpsave_buffer") &&
+              find(library, (void **)&vips.object_unref, "g_object_unref") &&
+              find(library, (void **)&vips.free, "g_free");
+  if (!found) return;
+  if (vips.init("stackfeed") != 0) {
+    snprintf(load_error, sizeof load_error, "libvips did not start: %s", vips.error_buffer());
+    return;
+  }
+  // No operation cache: every request's image is new to libvips, and a cache would only hold memory.
+  vips.cache_set_max(0);
+  loaded = 1;
+}
+
+int stackfeed_vips_load(void) {
+  pthread_once(&loading, load);
+  return loaded;
+}
+
+const char *stackfeed_vips_load_error(void) { return load_error[0] ? load_error : NULL; }
+
+// Copies libvips' error text to `error` (its last line, without the newline) and clears it: BAD_IMAGE.
+static int failed(char *error, size_t capacity) {
+  pthread_mutex_lock(&errors);
+  const char *text = vips.error_buffer();
+  size_t length = strlen(text);
+  while (length > 0 && text[length - 1] == '\n') length--;
+  size_t start = length;
+  while (start > 0 && text[start - 1] != '\n') start--;
+  snprintf(error, capacity, "%.*s", (int)(length - start), text + start);
+  if (error[0] == 0) snprintf(error, capacity, "libvips could not read the image");
+  vips.error_clear();
+  pthread_mutex_unlock(&errors);
+  return STACKFEED_VIPS_BAD_IMAGE;
+}
+
+// Replaces `*image` by what `step` made of it (NULL on failure, the old one released either way).
+static int then(VipsImage **image, int made, VipsImage *next) {
+  vips.object_unref(*image);
+  *image = made == 0 ? next : NULL;
+  return made == 0;
+}
+
+// The bytes decoded into a thumbnail fitting `width` × `height` (`crop`: filling it, cropped around the centre),
+// converted to 8-bit sRGB; NULL on failure (libvips' error kept). A truncated file is refused.
+static VipsImage *thumbnail(const void *bytes, size_t length, int width, int height, int crop) {
+  VipsImage *image = NULL, *next = NULL;
+  if (vips.thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "crop",
+                            crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, "no_rotate", 1,
+                            "option_string", "fail_on=truncated", NULL) != 0) {
+    return NULL;
+  }
+  if (!then(&image, vips.colourspace(image, &next, VIPS_INTERPRETATION_sRGB, NULL), next)) return NULL;
+  if (!then(&image, vips.cast_uchar(image, &next, NULL), next)) return NULL;
+  return image;
+}
+
+int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3], char *error, size_t capacity) {
+  if (!stackfeed_vips_load()) return STACKFEED_VIPS_MISSING;
+  VipsImage *image = thumbnail(bytes, length, 256, 256, 0);
+  if (!image) return failed(error, capacity);
+  size_t size = 0;
+  unsigned char *pixels = vips.write_to_memory(image, &size);
+  int bands = vips.get_bands(image);
+  vips.object_unref(image);
+  if (!pixels) return failed(error, capacity);
+  // sRGB with 3 bands, or 4 with alpha (which is left out of the average).
+  unsigned long long sums[3] = {0, 0, 0};
+  size_t count = bands > 0 ? size / (size_t)bands : 0;
+  for (size_t pixel = 0; pixel < count; pixel++) {
+    for (int band = 0; band < 3 && band < bands; band++) sums[band] += pixels[pixel * (size_t)bands + band];
+  }
+  vips.free(pixels);
+  for (int band = 0; band < 3; band++) {
+    rgb[band] = count ? (unsigned char)((sums[band < bands ? band : 0] + count / 2) / count) : 0;
+  }
+  return STACKFEED_VIPS_OK;
+}
+
+// `image` placed in the centre of a `width` × `height` box of `background` (3 values; 4 with alpha 0 for a
+// transparent WebP box); NULL on failure.
+static VipsImage *boxed(VipsImage *image, int width, int height, int format, const unsigned char background[3]) {
+  VipsImage *next = NULL;
+  double colour[4] = {background[0], background[1], background[2], 0};
+  int bands = 3;
+  if (format == STACKFEED_VIPS_WEBP) {
+    bands = 4;
+    if (!vips.hasalpha(image) && !then(&image, vips.bandjoin_const1(image, &next, 255, NULL), next)) return NULL;
+  }
+  VipsArrayDouble *fill = vips.array_double_new(colour, bands);
+  int made = vips.gravity(image, &next, VIPS_COMPASS_DIRECTION_CENTRE, width, height, "extend",
+                          VIPS_EXTEND_BACKGROUND, "background", fill, NULL);
+  vips.area_unref((VipsArea *)fill);
+  then(&image, made, next);
+  return image;
+}
+
+int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
+                          const unsigned char background[3], void **output, size_t *output_length, char *error,
+                          size_t capacity) {
+  *output = NULL;
+  *output_length = 0;
+  if (!stackfeed_vips_load()) return STACKFEED_VIPS_MISSING;
+  VipsImage *image = thumbnail(bytes, length, width, height, crop), *next = NULL;
+  if (!image) return failed(error, capacity);
+  if (format == STACKFEED_VIPS_JPEG && vips.hasalpha(image)) {
+    double colour[3] = {background[0], background[1], background[2]};
+    VipsArrayDouble *fill = vips.array_double_new(colour, 3);
+    int made = vips.flatten(image, &next, "background", fill, NULL);
+    vips.area_unref((VipsArea *)fill);
+    if (!then(&image, made, next)) return failed(error, capacity);
+  }
+  if (vips.get_width(image) != width || vips.get_height(image) != height) {
+    image = boxed(image, width, height, format, background);
+    if (!image) return failed(error, capacity);
+  }
+  int saved = format == STACKFEED_VIPS_WEBP
+                  ? vips.webpsave_buffer(image, output, output_length, "strip", 1, NULL)
+                  : vips.jpegsave_buffer(image, output, output_length, "Q", 82, "strip", 1, "optimize_coding", 1,
+                                         NULL);
+  vips.object_unref(image);
+  return saved == 0 ? STACKFEED_VIPS_OK : failed(error, capacity);
+}
+
+void stackfeed_vips_free(void *output) {
+  if (output) vips.free(output);
+}

@@ -1,0 +1,74 @@
+import CVips
+
+/// libvips, loaded at run time (CVips): the average colour of an image and its resized copies. A machine without
+/// the library (Debian libvips42) builds and runs everything: ``isAvailable`` is false there, and the callers
+/// answer without it (the server sends the original bytes, an upload gets a grey placeholder).
+///
+///     let tile = try Vips.resize(bytes, width: 231, height: 273, crop: true, to: .jpeg, background: [0, 0, 0])
+public enum Vips {
+  /// The encodings ``resize(_:width:height:crop:to:background:)`` writes.
+  public enum Output: Sendable, Hashable {
+    /// JPEG (quality 82, metadata stripped).
+    case jpeg
+    /// WebP (libvips' default quality 75, metadata stripped).
+    case webp
+
+    /// The media type: `image/jpeg`, `image/webp`.
+    public var mediaType: String { self == .jpeg ? "image/jpeg" : "image/webp" }
+  }
+
+  /// Whether libvips is loaded (the first call loads and starts it).
+  public static var isAvailable: Bool {
+    stackfeed_vips_load() != 0
+  }
+
+  /// Why libvips could not be loaded, one sentence naming the package to install; `nil` when it is loaded.
+  public static var unavailableReason: String? {
+    guard stackfeed_vips_load() == 0, let reason = stackfeed_vips_load_error() else { return nil }
+    return String(cString: reason)
+  }
+
+  /// The average colour of the image `bytes` encode (sRGB red, green, blue), or `nil` without the library.
+  /// Decodes the whole file into a thumbnail of at most 256 pixels a side: a truncated or corrupt file throws
+  /// ``ImageRefusal/Kind/unreadable``. Check the header's limits first (``ImageHeader/checkLimits()``).
+  public static func averageColour(of bytes: [UInt8]) throws(ImageRefusal) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+    var rgb: [UInt8] = [0, 0, 0]
+    var error = [CChar](repeating: 0, count: 512)
+    let result = stackfeed_vips_average(bytes, bytes.count, &rgb, &error, error.count)
+    switch result {
+    case Int32(STACKFEED_VIPS_OK): return (rgb[0], rgb[1], rgb[2])
+    case Int32(STACKFEED_VIPS_MISSING): return nil
+    default: throw refusal(error)
+    }
+  }
+
+  /// The image `bytes` encode resized to exactly `width` × `height` pixels in `output`, or `nil` without the
+  /// library: `crop` fills the box and crops around the centre (cover); otherwise the whole image fits inside,
+  /// centred, on `background` (red, green, blue) in a JPEG and on transparency in a WebP (contain). Throws
+  /// ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
+  public static func resize(
+    _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, background: [UInt8]
+  ) throws(ImageRefusal) -> [UInt8]? {
+    var written: UnsafeMutableRawPointer?
+    var length = 0
+    var error = [CChar](repeating: 0, count: 512)
+    let format = Int32(output == .jpeg ? STACKFEED_VIPS_JPEG : STACKFEED_VIPS_WEBP)
+    let fill = background.count == 3 ? background : [0, 0, 0]
+    let result = stackfeed_vips_resize(
+      bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, fill, &written, &length, &error,
+      error.count)
+    switch result {
+    case Int32(STACKFEED_VIPS_OK):
+      defer { stackfeed_vips_free(written) }
+      guard let written else { return [] }
+      return Array(UnsafeRawBufferPointer(start: written, count: length))
+    case Int32(STACKFEED_VIPS_MISSING): return nil
+    default: throw refusal(error)
+    }
+  }
+
+  private static func refusal(_ error: [CChar]) -> ImageRefusal {
+    let text = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return ImageRefusal(.unreadable, "the image cannot be decoded: \(text)")
+  }
+}

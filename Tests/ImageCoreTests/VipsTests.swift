@@ -1,0 +1,93 @@
+import Foundation
+import ImageCore
+import StackfeedTestSupport
+import Testing
+
+/// libvips through CVips: an image's average colour, a truncated file refused, and resized copies measured by
+/// their own headers (exactly the pixels asked, cover and contain, JPEG and WebP).
+@Suite(.requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
+struct VipsTests {
+  @Test func theAverageColourIsThePixelsMean() throws {
+    // Left half (200, 40, 40), right half (40, 40, 200): the mean is (120, 40, 120).
+    #expect(try CheckedImage(ImageHeaderTests.fixture("halves.png")).placeholder == "#782878")
+    #expect(try CheckedImage(ImageHeaderTests.fixture("halves-lossless.webp")).placeholder == "#782878")
+    #expect(try CheckedImage(ImageHeaderTests.fixture("green-alpha.png")).placeholder == "#1eb43c")
+    let tshirt = try CheckedImage(ImageHeaderTests.photo("tshirt"))
+    #expect(tshirt.header == ImageHeader(format: .jpeg, width: 763, height: 905))
+    #expect(tshirt.placeholder == "#b8bec6")
+  }
+
+  @Test(arguments: [0.5, 0.9, 0.99])
+  func aTruncatedPhotoIsUnreadable(kept: Double) throws {
+    let photo = try ImageHeaderTests.photo("tshirt")
+    let truncated = Array(photo.prefix(Int(Double(photo.count) * kept)))
+    #expect(try ImageHeader(reading: truncated).width == 763, "the header is whole")
+    #expect {
+      try CheckedImage(truncated)
+    } throws: { error in
+      (error as? ImageRefusal)?.kind == .unreadable
+    }
+  }
+
+  @Test func tooManyBytesAreRefusedBeforeAnythingElse() {
+    let huge = [0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0, count: ImageLimits.bytes)
+    #expect(throws: ImageRefusal(.tooLarge, "the image is 8388611 bytes: at most 8388608 (8 MiB)")) {
+      try CheckedImage(huge)
+    }
+  }
+
+  @Test(arguments: [
+    (231, 273, true, Vips.Output.jpeg, ImageFormat.jpeg),
+    (231, 273, false, .webp, .webp),
+    (300, 100, false, .jpeg, .jpeg),
+    (100, 300, true, .webp, .webp),
+    (2000, 1000, true, .jpeg, .jpeg),  // larger than the source: scaled up
+  ])
+  func aResizedCopyHasExactlyThePixelsAsked(
+    width: Int, height: Int, crop: Bool, output: Vips.Output, format: ImageFormat
+  )
+    throws
+  {
+    let photo = try ImageHeaderTests.photo("tshirt")
+    let resized = try #require(
+      try Vips.resize(photo, width: width, height: height, crop: crop, to: output, background: [10, 20, 30]))
+    #expect(try ImageHeader(reading: resized) == ImageHeader(format: format, width: width, height: height))
+    #expect(resized.count < photo.count || width >= 1000)
+  }
+
+  @Test func containFillsTheRestOfTheBoxWithTheBackground() throws {
+    // The 8 × 6 halves in a 16 × 6 box at scale 1: 4 columns of background each side.
+    let boxed = try #require(
+      try Vips.resize(
+        ImageHeaderTests.fixture("halves.png"), width: 16, height: 6, crop: false, to: .jpeg, background: [0, 255, 0]))
+    #expect(try ImageHeader(reading: boxed) == ImageHeader(format: .jpeg, width: 16, height: 6))
+    let average = try CheckedImage(boxed).placeholder
+    // Half of the box is green, a quarter red-ish, a quarter blue-ish: green dominates.
+    let green = Int(average.dropFirst(3).prefix(2), radix: 16) ?? 0
+    #expect(green > 120, "\(average)")
+  }
+
+  @Test func bytesLibvipsCannotReadAreRefusedNotCrashed() {
+    #expect(throws: ImageRefusal.self) {
+      try Vips.resize(Array("not an image at all".utf8), width: 10, height: 10, crop: true, to: .jpeg, background: [])
+    }
+  }
+}
+
+/// A machine without libvips (scripts/check-bare-machine.sh hides it): nothing is decoded, the reason names the
+/// package, and an upload is checked by its bytes and header only.
+@Suite struct WithoutVipsTests {
+  @Test(
+    "without libvips42, nothing is decoded and the reason names the package",
+    .enabled(if: !OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.installedNote))
+  func withoutLibvipsNothingIsDecoded() throws {
+    #expect(!Vips.isAvailable)
+    #expect(Vips.unavailableReason?.hasPrefix("resizing images needs libvips (apt-get install libvips42)") == true)
+    let png = try ImageHeaderTests.fixture("halves.png")
+    #expect(try Vips.averageColour(of: png) == nil)
+    #expect(try Vips.resize(png, width: 4, height: 4, crop: true, to: .jpeg, background: []) == nil)
+    let checked = try CheckedImage(png)
+    #expect(checked.placeholder == CheckedImage.greyPlaceholder && checked.header.width == 8)
+    #expect(throws: ImageRefusal.self) { try CheckedImage(try ImageHeaderTests.fixture("bomb.png")) }
+  }
+}

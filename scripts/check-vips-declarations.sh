@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# CVips declares the few parts of <vips/vips.h> (libvips 8.14) and GLib that ImageCore uses itself, so that
+# building needs no libvips-dev (Sources/CVips/lazy.c: the enum values and every function it loads). This check
+# compiles them against the real headers and fails on any difference:
+#   values  a program built with our enums and one built with vips.h print every value we declare (and the
+#           enums' sizes); the two outputs must be equal;
+#   types   lazy.c compiled after the real header (-Werror): every prototype it declares must be compatible
+#           with vips.h's and GLib's, and its table of pointers takes their types.
+# Then it proves it is not blind: a changed value and a changed signature must each make it fail.
+# Needs vips.h (Debian libvips-dev, which .ci/run installs; installed here when missing, for this check only:
+# building and testing do not need it). Run by scripts/ci-extra.sh.
+#   scripts/check-vips-declarations.sh     # a few seconds
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+real=/usr/include/vips/vips.h
+if [ ! -f "$real" ]; then
+  echo "check-vips-declarations: installing libvips-dev (its header, for this check only)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq libvips-dev >/dev/null
+fi
+cc="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+read -r -a flags <<<"$(pkg-config --cflags vips)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cat >"$work/values.c" <<'C'
+#include <stdio.h>
+int main(void) {
+  printf("%d %d %d %d %d %zu %zu %zu %zu\n", VIPS_INTERPRETATION_sRGB, VIPS_INTERESTING_NONE,
+         VIPS_INTERESTING_CENTRE, VIPS_EXTEND_BACKGROUND, VIPS_COMPASS_DIRECTION_CENTRE,
+         sizeof(VipsInterpretation), sizeof(VipsInteresting), sizeof(VipsExtend), sizeof(VipsCompassDirection));
+  return 0;
+}
+C
+
+# Compares the declarations in folder $1 (a copy of Sources/CVips) with vips.h; 0 when they agree.
+compare() {
+  local ours=$1
+  sed -n '/^#ifndef STACKFEED_VIPS_DRIFT_CHECK/,/^#endif/p' "$ours/lazy.c" >"$work/ours.h"
+  grep -q VIPS_INTERPRETATION_sRGB "$work/ours.h" &&
+    "$cc" -std=c11 -include "$work/ours.h" -o "$work/ours" "$work/values.c" &&
+    "$cc" -std=c11 "${flags[@]}" -include "$real" -o "$work/theirs" "$work/values.c" &&
+    diff <("$work/ours") <("$work/theirs") >&2 &&
+    printf '#include <vips/vips.h>\n#define STACKFEED_VIPS_DRIFT_CHECK\n#include "%s/lazy.c"\n' "$ours" \
+      >"$work/types.c" &&
+    "$cc" -std=gnu17 -Werror -Wall "${flags[@]}" -fsyntax-only -I "$ours/include" "$work/types.c"
+}
+
+if ! compare "$PWD/Sources/CVips"; then
+  echo "check-vips-declarations: Sources/CVips differs from $real (above; ours <, libvips's >)" >&2
+  exit 1
+fi
+# Not blind: a wrong value, then a wrong signature, must each be caught.
+for change in 's/VIPS_EXTEND_BACKGROUND = 5/VIPS_EXTEND_BACKGROUND = 4/' \
+  's/^int vips_image_get_width(const VipsImage \*image);/long vips_image_get_width(const VipsImage *image);/'; do
+  rm -rf "$work/mutant"
+  cp -r Sources/CVips "$work/mutant"
+  sed -i "$change" "$work/mutant/lazy.c"
+  if cmp -s Sources/CVips/lazy.c "$work/mutant/lazy.c"; then
+    echo "check-vips-declarations: the change $change no longer applies to lazy.c: update the script" >&2
+    exit 1
+  fi
+  if compare "$work/mutant" 2>/dev/null; then
+    echo "check-vips-declarations: blind: it accepts the change $change" >&2
+    exit 1
+  fi
+done
+echo "check-vips-declarations: Sources/CVips matches $real (libvips $(pkg-config --modversion vips); and catches" \
+  "a changed value and signature)"
