@@ -33,7 +33,7 @@ usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require
        [--pictures]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
-import argparse, json, os, subprocess, sys, time, zlib
+import argparse, json, os, subprocess, sys, time, urllib.request, zlib
 
 from chromium_devtools import PATIENCE, report, scratch_browser, serving
 
@@ -298,6 +298,55 @@ def image_nodes(card):
     return found
 
 
+def wait_for(browser, expression):
+    """Waits until `expression` is true in the page; whether it became true before the deadline."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        if browser.evaluate(expression):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def api(url, method, path, token, body=None, headers=None):
+    """One request to the server; the answer's status and JSON body (None when it has none)."""
+    request = urllib.request.Request(url.rstrip("/") + path, method=method,
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers=dict({"Authorization": "Bearer " + token,
+                                                   "Content-Type": "application/json"}, **(headers or {})))
+    with urllib.request.urlopen(request) as answer:
+        text = answer.read()
+        return answer.status, json.loads(text) if text else None
+
+
+def check_live(browser, url, stackfeed, db, environment):
+    """The page follows the feed without a reload: an order placed over the API appears as the order card, and
+    its status changed over the API replaces that card in place."""
+    def token(scope):
+        return subprocess.run([stackfeed, "token", "create", "--db", db, "--user", "default", "--scope", scope],
+                              env=environment, check=True, capture_output=True, text=True).stdout.strip()
+    writer, admin = token("write"), token("admin")
+    problems = []
+    browser.open(url, 390)
+    if wait_for_state(browser, ("more", "done")) not in ("more", "done"):
+        return ["live: the page never loaded its first cards"]
+    browser.evaluate("window.stillTheSamePage = true")
+    status, order = api(url, "POST", "/v1/me/orders", writer, {"items": [{"product": "apex-hoodie", "quantity": 2}]})
+    card = f'[...document.querySelectorAll("#feed > .row")].find((row) => row.dataset.id === {json.dumps(order["id"])})'
+    if status != 201 or not wait_for(browser, f"!!{card}"):
+        return [f"live: the order placed ({status}) never appeared on the page"]
+    before = browser.evaluate(f"{card}.outerHTML")
+    status, _ = api(url, "PATCH", f"/v1/orders/{order['id']}", admin, {"status": "shipped"}, {"If-Match": "*"})
+    if status != 200 or not wait_for(browser, f"{card} && {card}.outerHTML !== {json.dumps(before)}"):
+        problems.append(f"live: the order's status change ({status}) never reached its card")
+    if not browser.evaluate("window.stillTheSamePage === true"):
+        problems.append("live: the page reloaded")
+    if browser.evaluate(f'document.querySelectorAll("#feed > .row[data-kind=order]").length') != 1:
+        problems.append("live: the page shows another number of order cards than one (the latest)")
+    print("live: an order placed and its status changed, both seen in place", file=sys.stderr)
+    return problems
+
+
 def png_pixels(data):
     """The decompressed image data of a PNG (identical pixels from one encoder give identical bytes)."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -321,6 +370,7 @@ def main():
     parser.add_argument("--screenshots")
     parser.add_argument("--fit", action="store_true")
     parser.add_argument("--pictures", action="store_true")
+    parser.add_argument("--live", action="store_true")
     options = parser.parse_args()
     environment = dict(os.environ, TZ="UTC")
     problems = []
@@ -331,7 +381,7 @@ def main():
     arguments = ["--require-auth"] if options.require_auth else []
     with serving(options.stackfeed, options.db, environment, arguments) as url, \
             scratch_browser("stackfeed-page-") as (scratch, browser):
-        for width in [int(w) for w in options.widths.split(",")]:
+        for width in [int(w) for w in options.widths.split(",") if w]:
             render = json.loads(subprocess.run(
                 [options.stackfeed, "render", "--db", options.db, "--width", str(width), "--format", "json"],
                 env=environment, check=True, capture_output=True).stdout)
@@ -361,6 +411,10 @@ def main():
         with serving(options.stackfeed, options.db, environment) as url, \
                 scratch_browser("stackfeed-fit-", scrollbars=True) as (_, browser):
             problems += check_fit(browser, url, options.stackfeed, options.db, environment)
+    if options.live:
+        with serving(options.stackfeed, options.db, environment) as url, \
+                scratch_browser("stackfeed-live-") as (_, browser):
+            problems += check_live(browser, url, options.stackfeed, options.db, environment)
     report("check-serve-page", problems)
 
 

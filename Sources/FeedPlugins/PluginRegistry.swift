@@ -115,7 +115,7 @@ public struct PluginRegistry: Sendable {
     "/", "/healthz", "/readyz", "/openapi.json", "/metrics", "/v1/feed", "/v1/render", "/v1/stack",
     "/v1/rows/{kind}/{id}", "/v1/me", "/v1/me/feed", "/v1/me/render", "/v1/me/stack", "/v1/changes",
     "/v1/me/changes", "/v1/users", "/v1/icons/{name}", "/v1/images",
-    "/v1/images/{name}",
+    "/v1/images/{name}", "/v1/events", "/v1/me/events",
   ].map(RoutePattern.init)
 
   /// Throws when `route` of the plugin of `kind` cannot be served beside the core's paths and the routes

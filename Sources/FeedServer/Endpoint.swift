@@ -30,6 +30,8 @@ enum Endpoint: Equatable {
   case images
   /// `/v1/images/{name}`: one image (``FeedAPI/imageAnswer(_:named:parameters:form:as:usedToken:)``).
   case image(name: String)
+  /// `/v1/events`, `/v1/me/events`: those changes as server-sent events.
+  case events, myEvents
 
   /// The endpoint of `path`; nil for any other path.
   init?(path: String) {
@@ -50,6 +52,8 @@ enum Endpoint: Equatable {
     case "/v1/me/changes": self = .myChanges
     case "/v1/users": self = .users
     case "/v1/images": self = .images
+    case "/v1/events": self = .events
+    case "/v1/me/events": self = .myEvents
     default:
       let parts = path.split(separator: "/", omittingEmptySubsequences: false)
       if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "icons", !parts[3].isEmpty {
@@ -105,6 +109,8 @@ enum Endpoint: Equatable {
     case .icon: 16
     case .images: 17
     case .image: 18
+    case .events: 19
+    case .myEvents: 20
     }
   }
 
@@ -112,9 +118,9 @@ enum Endpoint: Equatable {
   /// memo key, ETag and `Cache-Control` are the user's.
   var isPersonal: Bool {
     switch self {
-    case .me, .myFeed, .myRender, .myStack, .myChanges: true
+    case .me, .myFeed, .myRender, .myStack, .myChanges, .myEvents: true
     case .page, .health, .ready, .openAPI, .metrics, .feed, .render, .stack, .row, .changes, .users, .icon, .images,
-      .image:
+      .image, .events:
       false
     }
   }
@@ -133,8 +139,8 @@ enum Endpoint: Equatable {
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .users: .admin
-    case .me, .myFeed, .myRender, .myStack, .myChanges: .read
-    case .feed, .render, .stack, .row, .changes, .images, .image: requireAuth ? .read : nil
+    case .me, .myFeed, .myRender, .myStack, .myChanges, .myEvents: .read
+    case .feed, .render, .stack, .row, .changes, .images, .image, .events: requireAuth ? .read : nil
     case .page, .health, .ready, .openAPI, .metrics, .icon: nil
     }
   }

@@ -39,6 +39,8 @@ public struct FeedAPI: Sendable {
   public var requireAuth = false
   /// Where the verified tokens' uses are recorded (`tokens.last_used_at`); nil: not recorded.
   public var tokenUses: TokenUseLog?
+  /// The subscribers of `/v1/events` and `/v1/me/events` (``ChangeStreams``); without them those answer 503.
+  public var changeStreams: ChangeStreams?
   /// What the API has answered, shown by `GET /metrics` (docs/HTTP.md, "Metrics"); `serve` has it count the HTTP
   /// server's connections too (``Metrics/countConnections(_:)``).
   public let metrics: Metrics
@@ -198,6 +200,11 @@ public struct FeedAPI: Sendable {
         request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
         query, snapshot, caller in try changes(&query, snapshot, viewer: caller.user, form: form)
+      }
+    case .events, .myEvents:  // a stream: never remembered, never tagged
+      return try read(request, needing: endpoint.scope(requireAuth: requireAuth), as: given, usedToken: &usedToken) {
+        snapshot, caller in
+        try events(request, &query, snapshot, viewer: endpoint.isPersonal ? caller.user : Caller.anonymous.user)
       }
     case .row(let kind, let id):
       return try remembered(

@@ -16,6 +16,13 @@ import StackLayout
 /// `WWW-Authenticate` challenge) is forgotten and asked for again (`<body data-state="token">` while it asks). The
 /// form takes only RFC 6750's token68 characters.
 ///
+/// The page is live: once its first page is in it subscribes to `/v1/events` (an `EventSource`, at its width and
+/// traits, `format=html`, in the forced scheme or else the browser's scheme at that moment: a change's card is
+/// drawn in one) and replaces a card that changed, removes one that left the feed, and puts a new one
+/// before the first card of its kind (after the first row when it has none) — without a reload; a `reload` change
+/// loads the feed anew. An `EventSource` sends no `Authorization` header, so a page that needed a token is not
+/// live (it shows what it loaded).
+///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
 /// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
 /// (`prefers-color-scheme`): it asks for the cards with `system_scheme`, which writes both colours of every
@@ -96,9 +103,42 @@ enum IndexPage {
         feed.replaceChildren();
         next = null;
         generation += 1;
+        unfollow();
         if (document.body.dataset.state !== "token") document.body.dataset.state = "loading";
         load();
       });
+      // Live: each change as it commits, drawn at the page's width and traits, applied in place.
+      let live = null;
+      function unfollow() {
+        if (live) live.close();
+        live = null;
+      }
+      function follow() {
+        if (live || sessionStorage.getItem(tokenKey) !== null) return;
+        // A change's card is drawn in one scheme: the forced one, else the browser's now.
+        const scheme = parameters.has("scheme") ? ""
+          : "&scheme=" + (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+        live = new EventSource("/v1/events?format=html&width=" + width + traits.replace("&system_scheme", "") + scheme);
+        live.addEventListener("change", (event) => {
+          const change = JSON.parse(event.data);
+          if (change.op === "reload") {
+            feed.replaceChildren();
+            next = null;
+            generation += 1;
+            document.body.dataset.state = "loading";
+            return load();
+          }
+          const rows = [...feed.children];
+          const old = rows.find((row) => row.dataset.kind === change.kind && row.dataset.id === change.id);
+          if (!change.row) return old?.remove();
+          const drawn = new DOMParser().parseFromString(change.row, "text/html").querySelector(".feed > .row");
+          if (!drawn) return;
+          const row = document.importNode(drawn, true);
+          if (old) return old.replaceWith(row);
+          const sameKind = rows.find((other) => other.dataset.kind === change.kind);
+          feed.insertBefore(row, sameKind ?? rows[1] ?? null);
+        });
+      }
       async function load() {
         const state = document.body.dataset.state;
         if (loading || state === "done" || state === "token") return;
@@ -120,6 +160,7 @@ enum IndexPage {
           }
           for (const row of page.querySelectorAll(".feed > .row")) feed.appendChild(document.importNode(row, true));
           next = response.headers.get("Stackfeed-Next");
+          follow();
           document.body.dataset.state = next ? "more" : "done";
           status.textContent = next ? "" : "The end";
         } catch (error) {

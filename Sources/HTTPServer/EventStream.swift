@@ -21,9 +21,9 @@ public final class EventStream: Sendable {
   private let wakeUp = DispatchSemaphore(value: 0)
   private let registry: EventStreams
   private let overflow: [UInt8]
-  private let onEnd: @Sendable () -> Void
+  private let onEnd: @Sendable (EventStream) -> Void
 
-  init(registry: EventStreams, overflow: ServerSentEvent, onEnd: @escaping @Sendable () -> Void) {
+  init(registry: EventStreams, overflow: ServerSentEvent, onEnd: @escaping @Sendable (EventStream) -> Void) {
     self.registry = registry
     self.overflow = overflow.bytes
     self.onEnd = onEnd
@@ -80,7 +80,7 @@ public final class EventStream: Sendable {
     }
     guard first else { return }
     registry.remove(self)
-    onEnd()
+    onEnd(self)
   }
 
   /// Whether the stream takes more events: not finished, overflowed or cancelled.

@@ -30,9 +30,11 @@ public final class EventStreams: Sendable {
   public var count: Int { state.withLock { $0.open.count } }
 
   /// Opens a stream: nil when ``limit`` streams are open, or the server is stopping. `overflow` is the last
-  /// event a stream gets when its queue overflows; `onEnd` runs once when it ends (finished and sent, its
-  /// client gone, cancelled, or the server stopped), on whichever thread ended it.
-  public func open(overflow: ServerSentEvent, onEnd: @escaping @Sendable () -> Void = {}) -> EventStream? {
+  /// event a stream gets when its queue overflows; `onEnd` runs once with the stream when it ends (finished and
+  /// sent, its client gone, cancelled, or the server stopped), on whichever thread ended it.
+  public func open(overflow: ServerSentEvent, onEnd: @escaping @Sendable (EventStream) -> Void = { _ in })
+    -> EventStream?
+  {
     let stream = EventStream(registry: self, overflow: overflow, onEnd: onEnd)
     let opened = state.withLock { state in
       guard !state.stopping, state.open.count < limit else { return false }

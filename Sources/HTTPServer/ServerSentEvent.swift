@@ -42,6 +42,12 @@ public struct ServerSentEvent: Sendable, Equatable {
     Array(": \(firstLine(text))\n\n".utf8)
   }
 
+  /// A `retry:` field alone: how long, in milliseconds, a client waits before it reconnects (it dispatches no
+  /// event).
+  public static func retry(milliseconds: Int) -> [UInt8] {
+    Array("retry: \(milliseconds)\n\n".utf8)
+  }
+
   private static func firstLine(_ text: String) -> String {
     text.firstIndex(where: \.isNewline).map { String(text[..<$0]) } ?? text
   }

@@ -28,12 +28,12 @@ public final class EventStreamClient {
   /// The answer's status and header fields.
   public private(set) var head: HTTPReply
   /// Comment lines read so far (the server's heartbeats).
-  public private(set) var comments = 0
+  public var comments: Int { parsed.comments }
   /// Whether the body ended with its last chunk (a clean end), once ``next(timeout:)`` returned nil.
   public private(set) var endedCleanly = false
   private var closed = false
   private var raw: [UInt8] = []
-  private var text: [UInt8] = []
+  private var parsed = ReceivedEvents()
 
   /// Connects to 127.0.0.1:`port`, asks `GET target` with `headers`, and reads the answer's head.
   public init(port: Int, target: String, headers: [String] = [], receiveBuffer: Int32? = nil) throws {
@@ -52,7 +52,7 @@ public final class EventStreamClient {
     if head.header("Transfer-Encoding") != nil {
       dechunk()
     } else {
-      text = raw
+      parsed.append(raw)
       raw = []
     }
   }
@@ -63,7 +63,7 @@ public final class EventStreamClient {
   /// Throws when nothing came in time.
   public func next(timeout: Double = 10) throws -> ReceivedEvent? {
     while true {
-      if let event = takeEvent() { return event }
+      if let event = parsed.next() { return event }
       if endedCleanly { return nil }
       guard try receive(timeout: timeout) else { return nil }
     }
@@ -74,7 +74,7 @@ public final class EventStreamClient {
   public func nextComment(timeout: Double = 10) throws -> Bool {
     let seen = comments
     while comments == seen {
-      if takeEvent() != nil { continue }
+      if parsed.next() != nil { continue }
       guard !endedCleanly, try receive(timeout: timeout) else { return false }
     }
     return true
@@ -112,7 +112,7 @@ public final class EventStreamClient {
       raw += chunk[0..<count]
       if head.status != 0 { dechunk() }
     } else {
-      text += chunk[0..<count]
+      parsed.append(Array(chunk[0..<count]))
     }
     return true
   }
@@ -127,14 +127,39 @@ public final class EventStreamClient {
         raw = []
         return
       }
-      text += raw[(lineEnd + 2)..<(lineEnd + 2 + size)]
+      parsed.append(Array(raw[(lineEnd + 2)..<(lineEnd + 2 + size)]))
       raw.removeFirst(lineEnd + 2 + size + 2)
     }
   }
 
-  /// The first whole event in `text` (comment-only blocks counted and skipped).
-  private func takeEvent() -> ReceivedEvent? {
-    while let end = Self.find([10, 10], in: text) {
+  static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
+  }
+}
+
+/// A `text/event-stream` parsed as it arrives: the bytes in, the whole events out.
+public struct ReceivedEvents {
+  /// Comment lines read so far (the server's heartbeats).
+  public private(set) var comments = 0
+  private var text: [UInt8] = []
+
+  /// Nothing read yet.
+  public init() {}
+
+  /// More of the stream.
+  public mutating func append(_ bytes: [UInt8]) { text += bytes }
+
+  /// Every whole event read so far, taken.
+  public mutating func all() -> [ReceivedEvent] {
+    var events: [ReceivedEvent] = []
+    while let event = next() { events.append(event) }
+    return events
+  }
+
+  /// The next whole event, if one has arrived (comment-only blocks counted and skipped).
+  public mutating func next() -> ReceivedEvent? {
+    while let end = EventStreamClient.find([10, 10], in: text) {
       let block = String(decoding: text[..<end], as: UTF8.self)
       text.removeFirst(end + 2)
       var event = ReceivedEvent(data: "")
@@ -163,8 +188,4 @@ public final class EventStreamClient {
     return nil
   }
 
-  private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    return (0...(bytes.count - needle.count)).first { bytes[$0..<($0 + needle.count)].elementsEqual(needle) }
-  }
 }

@@ -158,6 +158,10 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/changes"), Request("GET", "/v1/changes?since=x"),
       Request("GET", "/v1/changes?since=0&limit=0"),
       Request("GET", "/v1/changes?since=99999999999"), Request("HEAD", "/v1/changes?since=99999999999"),
+      // Event streams that end at once (an open one would never end): refused before they start.
+      Request("GET", "/v1/events?since=x"), Request("HEAD", "/v1/events?since=x"),
+      Request("GET", "/v1/events?since=99999999999&width=320"), Request("GET", "/v1/me/events"),
+      Request("HEAD", "/v1/me/events"), Request("GET", "/v1/me/events?since=x", .read),
     ]
     + ["/v1/products", "/v1/products?q=hood&limit=1", "/v1/products/apex-hoodie"].flatMap {
       [

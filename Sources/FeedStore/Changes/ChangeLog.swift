@@ -28,6 +28,9 @@ public enum ChangeLog {
       SELECT version, op, kind, id, audience, at FROM change_log
       WHERE version > $1 AND (audience IS NULL OR audience = $2) ORDER BY version LIMIT $3
       """
+    static let everyAudience = """
+      SELECT version, op, kind, id, audience, at FROM change_log WHERE version > $1 ORDER BY version LIMIT $2
+      """
     static let horizon = "SELECT version FROM change_log_horizon"
     static let prune = "DELETE FROM change_log WHERE version <= $1"
     static let moveHorizon = "UPDATE change_log_horizon SET version = $1 WHERE version < $1"
@@ -77,18 +80,37 @@ public enum ChangeLog {
       throw ChangeLogGone(asked: version, horizon: horizon, newest: newest)
     }
     var changes: [LoggedChange] = []
-    try db.query(SQL.after, [.integer(Int64(from)), .text(viewer), .integer(Int64(limit))], rowsAtMost: limit) { row in
-      // An operation this build does not know (a newer one wrote it) is a reload: the client fetches again.
-      let change =
-        try FeedChange.Operation(rawValue: row.string(at: 1)).map { op in
-          FeedChange(
-            op: op, kind: try row.optionalString(at: 2), id: try row.optionalString(at: 3),
-            audience: try row.optionalString(at: 4).map(FeedChange.Audience.user) ?? .everyone)
-        } ?? .reload
-      changes.append(LoggedChange(version: UInt64(try row.int64(at: 0)), change: change, time: try row.int64(at: 5)))
+    try db.query(SQL.after, [.integer(Int64(from)), .text(viewer), .integer(Int64(limit))], rowsAtMost: limit) {
+      changes.append(try logged($0))
     }
     let next = changes.count == limit ? changes.last?.version ?? from : newest
     return ChangePage(changes: changes, next: next)
+  }
+}
+
+extension ChangeLog {
+  /// Up to `limit` changes after `version` for every audience, in version order, read in `db`'s snapshot: what a
+  /// server hands out to all its subscribers at once, each getting those its viewer may see
+  /// (``FeedChange/Audience/includes(_:)``). Unlike ``changes(after:visibleTo:limit:in:)`` it does not check the
+  /// horizon: the caller compares ``horizon(in:)`` itself.
+  public static func changes(after version: UInt64, limit: Int, in db: StoreConnection) throws -> [LoggedChange] {
+    var changes: [LoggedChange] = []
+    try db.query(SQL.everyAudience, [.integer(Int64(version)), .integer(Int64(limit))], rowsAtMost: limit) {
+      changes.append(try logged($0))
+    }
+    return changes
+  }
+
+  /// The change of a row of ``SQL``'s selects. An operation this build does not know (a newer one wrote it) is a
+  /// reload: the client fetches again.
+  private static func logged(_ row: StoreRow) throws -> LoggedChange {
+    let change =
+      try FeedChange.Operation(rawValue: row.string(at: 1)).map { op in
+        FeedChange(
+          op: op, kind: try row.optionalString(at: 2), id: try row.optionalString(at: 3),
+          audience: try row.optionalString(at: 4).map(FeedChange.Audience.user) ?? .everyone)
+      } ?? .reload
+    return LoggedChange(version: UInt64(try row.int64(at: 0)), change: change, time: try row.int64(at: 5))
   }
 }
 

@@ -15,8 +15,8 @@ struct ServeCommand: Command {
   static let name = "serve"
   static let summary = "serves the feed over HTTP (JSON rows, laid-out cards, a web page) until stopped"
   static let usage =
-    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--max-connections N] [--memo-size BYTES] "
-    + "[--db-connections N] [--quiet] [--require-auth] [--db PATH|URL] [--read-db URL]"
+    "stackfeed serve [--host ADDRESS] [--port N] [--threads N] [--max-connections N] [--max-subscribers N] "
+    + "[--memo-size BYTES] [--db-connections N] [--quiet] [--require-auth] [--db PATH|URL] [--read-db URL]"
   static let help = """
       --host ADDRESS      the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for all)
       --port N            the TCP port, 0 … 65535 (default 8080; 0 picks a free one, printed at start)
@@ -24,6 +24,9 @@ struct ServeCommand: Command {
                           0 serves each connection on its own thread
       --max-connections N connections open at once, 1 … 65536 (default 1024; fewer when the file descriptor
                           limit, ulimit -n, is too low for them: said at start); more clients wait to connect
+      --max-subscribers N of those, the most event streams open at once (/v1/events, /v1/me/events), 0 …
+                          max-connections - 1 (default: half of them); one more is answered 503, so the
+                          other connections stay free for requests
       --memo-size BYTES   the most memory for remembered answers, shared by all connections (default 64M;
                           K, M, G for KiB, MiB, GiB; 0 remembers nothing). A page is remembered the second
                           time it is made, until the feed changes; the least asked give way (docs/HTTP.md)
@@ -46,6 +49,8 @@ struct ServeCommand: Command {
   var port = 8080
   var threads = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   var maxConnections = 1024
+  /// `--max-subscribers`; `nil`: half of the connections.
+  var maxSubscribers: Int?
   /// `--memo-size`: the answer memo's budget in bytes.
   var memoSize = StoreLimits.defaultMemoBytes
   /// `--db-connections`; `nil`: the default for the threads.
@@ -67,6 +72,11 @@ struct ServeCommand: Command {
     maxConnections = try arguments.integer("max-connections", minimum: 1) ?? maxConnections
     guard maxConnections <= 65536 else {
       throw UsageError("--max-connections takes 1 to 65536, not \(maxConnections)")
+    }
+    maxSubscribers = try arguments.integer("max-subscribers", minimum: 0)
+    if let maxSubscribers, maxSubscribers >= maxConnections {
+      throw UsageError(
+        "--max-subscribers takes 0 to \(maxConnections - 1) (fewer than --max-connections), not \(maxSubscribers)")
     }
     memoSize = try arguments.byteSize("memo-size", maximum: 1 << 40) ?? memoSize
     connections = try arguments.integer("db-connections", minimum: StoreLimits.fewestConnections, maximum: 10_000)
@@ -112,8 +122,14 @@ struct ServeCommand: Command {
       // A server error's line (its request id and cause) is written even with --quiet.
       if !quiet || exchange.note != nil { AccessLog.write(exchange) }
     }
+    // Event streams have their own budget within the connections (as fitted to the descriptors above).
+    let subscribers = min(maxSubscribers ?? configuration.connectionLimit / 2, configuration.connectionLimit - 1)
+    let changeStreams = ChangeStreams(location: context.location, streams: EventStreams(limit: subscribers))
+    api.changeStreams = changeStreams
+    changeStreams.start(composing: api)
+    defer { changeStreams.stop() }
     let server = try HTTPServer(
-      configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() },
+      configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() }, streams: changeStreams.streams,
       handler: { [api] request in api.respond(to: request) })
     // Weak: the server holds the API (its handler), which holds the metrics.
     api.metrics.countConnections { [weak server] in server?.openConnections ?? 0 }
