@@ -60,6 +60,22 @@ struct BrowserTests {
   }
 
   @Test(
+    "the page shows the photos: no placeholder left, every <img> loaded, of its frame's size at scales 1 and 2",
+    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote),
+    .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
+  func pageShowsThePhotos() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.seed(generate: 10)
+    let check = try ScriptCheck.run(
+      "check-serve-page.py",
+      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320", "--pictures"])
+    #expect(check.status == 0, "\(check.output)")
+    #expect(check.output.contains("pictures at width 320, scale 2:"), "\(check.output)")
+  }
+
+  @Test(
     "under --require-auth the page asks for a token, says when one is refused, and shows the feed with one",
     .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
     .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
