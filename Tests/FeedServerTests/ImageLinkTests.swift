@@ -23,10 +23,17 @@ struct ImageLinkTests {
       placeholder: "#c8bfb4"),
   ]
 
-  /// An API over the reference feed with ``stored`` in its image table (written as a write route writes).
+  /// An API over the reference feed with ``stored`` alone in its image table (written as a write route writes;
+  /// the bundled seeds' photos taken out).
   static func api(_ backend: Backend, storing infos: [ImageInfo] = stored) throws -> TestAPI {
-    let api = try TestAPI(backend)
+    let api = try withoutStoredImages(TestAPI(backend))
     try api.store(infos)
+    return api
+  }
+
+  /// `api` with the bundled seeds' photos deleted, before it answered anything.
+  static func withoutStoredImages(_ api: TestAPI) throws -> TestAPI {
+    try api.database.execute("DELETE FROM images")
     return api
   }
 
@@ -106,7 +113,7 @@ struct ImageLinkTests {
 
   @Test("without stored images render/1 links the icons alone, the same bytes after images come and go")
   func noStoredImages() throws {
-    let api = try TestAPI()
+    let api = try Self.withoutStoredImages(TestAPI())
     let before = api.get("/v1/render?limit=20")
     try api.store(Self.stored)
     try api.store([], deleting: Self.stored.map(\.name))
