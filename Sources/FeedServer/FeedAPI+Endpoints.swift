@@ -40,7 +40,7 @@ extension FeedAPI {
       writer.write(row, to: &bytes)
     }
     writer.finish(next: next, to: &bytes)
-    return .ok(bytes.bytes, type: MediaType.json)
+    return .ok(bytes.bytes, type: MediaType.json, headers: [try snapshot.versionHeader()])
   }
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE&content_size=C&…`:
@@ -65,7 +65,7 @@ extension FeedAPI {
     let (cards, next) = try page(of: snapshot.composer(context: context), after: cursor, limit: limit)
     let rows = cards.map { $0.renderRow(width: width, engine: engine) }
     let images = try StoredImageLinks(namedIn: cards.map(\.tree), from: snapshot.database, scale: scale)
-    let headers = next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? []
+    let headers = [try snapshot.versionHeader()] + (next.map { [HTTPField("Stackfeed-Next", $0.description)] } ?? [])
     guard format != .json else {
       var bytes = ByteBuffer(capacity: 64 * 1024)
       JSONRenderer(paging: .page(next: next?.description), style: form.style, images: images)

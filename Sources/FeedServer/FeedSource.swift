@@ -1,5 +1,6 @@
 import FeedPlugins
 import FeedStore
+import HTTPServer
 
 /// Where the server reads the feed from: one consistent snapshot per call. Route code sees only this seam (and
 /// ``StoreUnavailable``): ``SQLiteSource`` and ``PostgresSource`` conform, and another store is one more
@@ -67,6 +68,13 @@ public struct FeedSnapshot {
   /// A composer over this snapshot, formatting in `context`.
   public func composer(context: RowContext) -> FeedComposer {
     FeedComposer(registry: registry, database: database, context: context)
+  }
+
+  /// The `Stackfeed-Version` header of a page read from this snapshot: the change log's version the snapshot
+  /// holds every change up to, the `since` from which a client follows the page's changes (docs/HTTP.md, "Live
+  /// changes").
+  func versionHeader() throws -> HTTPField {
+    HTTPField("Stackfeed-Version", String(try StoreChanges.count(in: database)))
   }
 }
 

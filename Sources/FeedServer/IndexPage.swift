@@ -16,11 +16,12 @@ import StackLayout
 /// `WWW-Authenticate` challenge) is forgotten and asked for again (`<body data-state="token">` while it asks). The
 /// form takes only RFC 6750's token68 characters.
 ///
-/// The page is live: once its first page is in it subscribes to `/v1/events` (an `EventSource`, at its width and
-/// traits, `format=html`, in the forced scheme or else the browser's scheme at that moment: a change's card is
-/// drawn in one) and replaces a card that changed, removes one that left the feed, and puts a new one
-/// before the first card of its kind (after the first row when it has none) — without a reload; a `reload` change
-/// loads the feed anew. An `EventSource` sends no `Authorization` header, so a page that needed a token is not
+/// The page is live: once its first page is in it subscribes to `/v1/events` from that page's `Stackfeed-Version`
+/// (`since`: no change committed between the page's read and the subscription is missed), an `EventSource` at
+/// its width and traits, `format=html`, in the forced scheme or else the browser's scheme at that moment (a
+/// change's card is drawn in one), and replaces a card that changed, removes one that left the feed, and puts a
+/// new one before the first card of its kind (after the first row when it has none) — without a reload; a row a
+/// change put on the page is not added again by a later page. A `reload` change loads the feed anew. An `EventSource` sends no `Authorization` header, so a page that needed a token is not
 /// live (it shows what it loaded).
 ///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
@@ -68,7 +69,8 @@ enum IndexPage {
       const windowWidth = () => Math.min(Math.floor(document.documentElement.getBoundingClientRect().width), 600);
       let width = asked > 0 ? asked : windowWidth();
       feed.style.width = width + "px";
-      let next = null, loading = false, styled = false, generation = 0;
+      // `version`: the Stackfeed-Version of the first page, from which the page follows the feed's changes.
+      let next = null, version = null, loading = false, styled = false, generation = 0;
       // Observing anew after each page makes the observer report where the status line is now, even when it
       // was near the end before the rows came and is again (a fast scroll): no page is waited for in vain.
       const observer = new IntersectionObserver((entries) => {
@@ -102,6 +104,7 @@ enum IndexPage {
         feed.style.width = width + "px";
         feed.replaceChildren();
         next = null;
+        version = null;
         generation += 1;
         unfollow();
         if (document.body.dataset.state !== "token") document.body.dataset.state = "loading";
@@ -118,7 +121,8 @@ enum IndexPage {
         // A change's card is drawn in one scheme: the forced one, else the browser's now.
         const scheme = parameters.has("scheme") ? ""
           : "&scheme=" + (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
-        live = new EventSource("/v1/events?format=html&width=" + width + traits.replace("&system_scheme", "") + scheme);
+        live = new EventSource("/v1/events?format=html&width=" + width + traits.replace("&system_scheme", "") + scheme
+          + (version ? "&since=" + version : ""));
         live.addEventListener("change", (event) => {
           const change = JSON.parse(event.data);
           if (change.op === "reload") {
@@ -158,7 +162,12 @@ enum IndexPage {
             for (const style of page.querySelectorAll("head style")) document.head.appendChild(style.cloneNode(true));
             styled = true;
           }
-          for (const row of page.querySelectorAll(".feed > .row")) feed.appendChild(document.importNode(row, true));
+          // A row a change put on the page before its page came is not added twice.
+          const shown = new Set([...feed.children].map((row) => row.dataset.kind + "/" + row.dataset.id));
+          for (const row of page.querySelectorAll(".feed > .row")) {
+            if (!shown.has(row.dataset.kind + "/" + row.dataset.id)) feed.appendChild(document.importNode(row, true));
+          }
+          if (!next) version = response.headers.get("Stackfeed-Version");
           next = response.headers.get("Stackfeed-Next");
           follow();
           document.body.dataset.state = next ? "more" : "done";

@@ -87,6 +87,24 @@ struct ChangesRouteTests {
   }
 
   @Test(
+    "a page's Stackfeed-Version is the since that follows it: changes committed after the page, none before",
+    arguments: Backend.available)
+  func pagesCarryTheirVersion(backend: Backend) throws {
+    let api = try TestAPI(backend)
+    #expect(api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "v1", "title": "Before"}"#).status == 201)
+    for page in ["/v1/feed?limit=2", "/v1/render?limit=2&format=html", "/v1/render?limit=2&after=feed_item:1:1:1"] {
+      let version = try #require(api.get(page).header("Stackfeed-Version"), "\(page)")
+      #expect(version == (try Self.next(api.get("/v1/changes?since=0&limit=1000"))), "the newest version: \(page)")
+      #expect(try Self.changes(api.get("/v1/changes?since=\(version)")).isEmpty, "\(page)")
+    }
+    let version = try #require(api.get("/v1/render?limit=2").header("Stackfeed-Version"))
+    #expect(api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "v2", "title": "After"}"#).status == 201)
+    #expect(try Self.changes(api.get("/v1/changes?since=\(version)")).compactMap { $0["id"] as? String } == ["v2"])
+    let newer = try #require(api.get("/v1/render?limit=2").header("Stackfeed-Version"))
+    #expect(UInt64(newer)! > UInt64(version)!, "a page read after the write is at a newer version")
+  }
+
+  @Test(
     "410 problem behind the pruned log or past the newest version; 400 without since or with a bad one",
     arguments: Backend.available)
   func refusals(backend: Backend) throws {
