@@ -207,7 +207,8 @@ let package = Package(
     .testTarget(name: "PackageGraphTests", dependencies: ["StackfeedTestSupport"]),
     // Helpers shared by test targets (golden files, optional programs, test databases on either backend).
     .target(
-      name: "StackfeedTestSupport", dependencies: ["PostgresCore", "SQLCore", "SQLiteCore"],
+      name: "StackfeedTestSupport",
+      dependencies: ["PostgresCore", "SQLCore", "SQLiteCore", "FeedPlugins", "FeedStore", "StackLayout"],
       path: "Tests/StackfeedTestSupport"),
     .testTarget(
       name: "StackRenderTests", dependencies: ["StackRender", "StackLayout", "JSONCore", "StackfeedTestSupport"],

@@ -1,41 +1,6 @@
 import FeedPlugins
-import FeedStore
-import SQLCore
-import StackLayout
+import StackfeedTestSupport
 import Testing
-
-/// A stub kind that adds routes: each of `paths` as `METHOD /path` (`POST` when no method is given), of
-/// `scope`.
-struct StubRoutes: RowRoutes, CustomTestStringConvertible {
-  var kind: String
-  var paths: [String]
-  var scope: TokenScope? = .admin
-  /// The rules of the routes' bodies (`nil`: none, which the registry refuses).
-  var body: RecordRules? = RecordRules([.text("name", TextRule(maximumLength: 10))])
-  var placement: RowPlacement { .trailing }
-  var migrations: [Migration] { [] }
-  var seedFiles: [String] { [] }
-  var routes: [RowRoute] {
-    paths.map { text in
-      let parts = text.split(separator: " ")
-      let method = parts.count > 1 ? RowRoute.Method(rawValue: String(parts[0])) ?? .post : .post
-      return RowRoute(method, String(parts.last ?? ""), scope: scope, body: body) { _, _ in
-        .deleted(kind: "x", id: "x", for: .everyone)
-      }
-    }
-  }
-  var testDescription: String { "\(kind): \(paths.joined(separator: ", "))" }
-
-  func validateSeed(_ files: SeedFiles) throws(SeedError) -> Int? { nil }
-  func writeSeed(_ seed: Int, to db: StoreConnection) throws {}
-  func deleteAll(in db: StoreConnection) throws {}
-  func loadModels(
-    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext, _ body: (Int64, Int) throws -> Void
-  ) throws {}
-  func viewModel(for model: Int, context: RowContext) -> Int { model }
-  func row(for viewModel: Int) -> FeedRow { FeedRow(kind: kind, id: "\(viewModel)", texts: [], viewModel: viewModel) }
-  func card(for viewModel: Int) -> LayoutNode { Spacer(h: 1).node }
-}
 
 @Suite struct RowRouteTests {
   @Test(
