@@ -6,88 +6,58 @@ import Testing
 /// installed by `.ci/run`) over the DevTools protocol.
 @Suite(
   "serve: the web page in headless Chromium",
-  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote))
+  .requires(OptionalLibrary.microhttpd.isInstalled, OptionalLibrary.microhttpd.skipNote),
+  .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
+  .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
 struct BrowserTests {
-  @Test(
-    "every row arrives once; card boxes equal the layout frames at 320 and 390; pixels equal render --format html",
-    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
-  func pageInChromium() throws {
+  /// check-serve-page.py with `arguments` over a database of the bundled seeds and `generate` generated feed
+  /// items (writing its screenshots in the test's folder when `screenshots`): it exits 0, and its report has each
+  /// of `lines`, where `{rows}` stands for the number of rows the feed lists.
+  static func check(
+    generate: Int? = nil, _ arguments: [String], screenshots: Bool = false, reports lines: [String]
+  ) throws {
     let server = try ServerProcess()
     try server.seed()
-    try server.seed(generate: 60)
+    if let generate { try server.seed(generate: generate) }
     let listed = try server.run(["list", "--db", server.database, "--format", "json"])
     let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
+    let arguments = arguments + (screenshots ? ["--screenshots", server.path("screenshots")] : [])
     let check = try ScriptCheck.run(
-      "check-serve-page.py",
-      [
-        "--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320,390", "--screenshots",
-        server.path("screenshots"),
-      ])
+      "check-serve-page.py", ["--stackfeed", ServerProcess.binary.path, "--db", server.database] + arguments)
     #expect(check.status == 0, "\(check.output)")
-    #expect(check.output.contains("width 320: \(rows) rows checked"), "\(check.output)")
-    #expect(check.output.contains("width 390: \(rows) rows checked"), "\(check.output)")
+    for line in lines {
+      let line = line.replacingOccurrences(of: "{rows}", with: "\(rows)")
+      #expect(check.output.contains(line), "\(line) in \(check.output)")
+    }
   }
 
-  @Test(
-    "the page fits its window: a phone with touch, 1280 and 430 with a classic scrollbar, and a window resized",
-    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+  @Test("every row arrives once; card boxes equal the layout frames at 320 and 390; pixels equal render --format html")
+  func pageInChromium() throws {
+    try Self.check(
+      generate: 60, ["--widths", "320,390"], screenshots: true,
+      reports: ["width 320: {rows} rows checked", "width 390: {rows} rows checked"])
+  }
+
+  @Test("the page fits its window: a phone with touch, 1280 and 430 with a classic scrollbar, and a window resized")
   func pageFitsItsWindow() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    try server.seed(generate: 30)
-    let check = try ScriptCheck.run(
-      "check-serve-page.py",
-      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "390", "--fit"])
-    #expect(check.status == 0, "\(check.output)")
-    #expect(check.output.contains("fit: 3 windows and a resize checked"), "\(check.output)")
+    try Self.check(generate: 30, ["--widths", "390", "--fit"], reports: ["fit: 3 windows and a resize checked"])
   }
 
-  @Test(
-    "the page is live: an order placed and its status changed over the API show in place, without a reload",
-    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+  @Test("the page is live: an order placed and its status changed over the API show in place, without a reload")
   func pageIsLive() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    let check = try ScriptCheck.run(
-      "check-serve-page.py",
-      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "", "--live"])
-    #expect(check.status == 0, "\(check.output)")
-    #expect(
-      check.output.contains("live: an order placed and its status changed, both seen in place"), "\(check.output)")
+    try Self.check(
+      ["--widths", "", "--live"], reports: ["live: an order placed and its status changed, both seen in place"])
   }
 
   @Test(
     "the page shows the photos: no placeholder left, every <img> loaded, of its frame's size at scales 1 and 2",
-    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote),
     .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
   func pageShowsThePhotos() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    try server.seed(generate: 10)
-    let check = try ScriptCheck.run(
-      "check-serve-page.py",
-      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "320", "--pictures"])
-    #expect(check.status == 0, "\(check.output)")
-    #expect(check.output.contains("pictures at width 320, scale 2:"), "\(check.output)")
+    try Self.check(generate: 10, ["--widths", "320", "--pictures"], reports: ["pictures at width 320, scale 2:"])
   }
 
-  @Test(
-    "under --require-auth the page asks for a token, says when one is refused, and shows the feed with one",
-    .requires(OptionalTool.chromium.isInstalled, OptionalTool.chromium.skipNote),
-    .requires(OptionalTool.python3.isInstalled, OptionalTool.python3.skipNote))
+  @Test("under --require-auth the page asks for a token, says when one is refused, and shows the feed with one")
   func pageWithToken() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    let listed = try server.run(["list", "--db", server.database, "--format", "json"])
-    let rows = try CachingAndPagingTests.ids(of: Data(listed.stdout.utf8)).count
-    let check = try ScriptCheck.run(
-      "check-serve-page.py",
-      ["--stackfeed", ServerProcess.binary.path, "--db", server.database, "--widths", "390", "--require-auth"])
-    #expect(check.status == 0, "\(check.output)")
-    #expect(check.output.contains("width 390: \(rows) rows checked"), "\(check.output)")
+    try Self.check(["--widths", "390", "--require-auth"], reports: ["width 390: {rows} rows checked"])
   }
 }
