@@ -13,16 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/declarations.sh
 real=/usr/include/libdeflate.h
-if [ ! -f "$real" ]; then
-  echo "check-deflate-declarations: installing libdeflate-dev (its header, for this check only)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq libdeflate-dev >/dev/null
-fi
-cc="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+declarations_setup check-deflate-declarations "$real" libdeflate-dev
 
 cat >"$work/values.c" <<'C'
 #include <stdio.h>
@@ -53,17 +46,7 @@ fi
 # Not blind: a wrong value, then a wrong signature, must each be caught.
 for change in 's/LIBDEFLATE_SHORT_OUTPUT = 2/LIBDEFLATE_SHORT_OUTPUT = 4/' \
   's/const void \*in, size_t in_nbytes,$/const void *in, int in_nbytes,/'; do
-  rm -rf "$work/mutant"
-  cp -r Sources/CDeflate "$work/mutant"
-  sed -i "$change" "$work/mutant/lazy.c"
-  if cmp -s Sources/CDeflate/lazy.c "$work/mutant/lazy.c"; then
-    echo "check-deflate-declarations: the change $change no longer applies to lazy.c: update the script" >&2
-    exit 1
-  fi
-  if compare "$work/mutant" 2>/dev/null; then
-    echo "check-deflate-declarations: blind: it accepts the change $change" >&2
-    exit 1
-  fi
+  refuse_mutant check-deflate-declarations Sources/CDeflate compare lazy.c "$change"
 done
 version=$(awk '$1 == "#define" && $2 == "LIBDEFLATE_VERSION_STRING" { print $3 }' "$real" | tr -d '"')
 echo "check-deflate-declarations: Sources/CDeflate matches $real (libdeflate $version; and catches a changed" \

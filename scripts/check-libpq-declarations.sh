@@ -15,16 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/declarations.sh
 include=/usr/include/postgresql
-if [ ! -f "$include/libpq-fe.h" ]; then
-  echo "check-libpq-declarations: installing libpq-dev (its header, for this check only)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq libpq-dev >/dev/null
-fi
-cc="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+declarations_setup check-libpq-declarations "$include/libpq-fe.h" libpq-dev
 
 cat >"$work/values.c" <<'C'
 #include <stdio.h>
@@ -66,14 +59,8 @@ if ! compare Sources/CPostgres; then
   exit 1
 fi
 # Not blind: a wrong value, then a wrong signature, must each be caught.
-for change in 's/PGRES_SINGLE_TUPLE = 9/PGRES_SINGLE_TUPLE = 12/' 's/X(int, PQntuples,/X(long, PQntuples,/'; do
-  rm -rf "$work/mutant"
-  cp -r Sources/CPostgres "$work/mutant"
-  sed -i "$change" "$work/mutant/include/CPostgres.h" "$work/mutant/libpq_functions.h"
-  if compare "$work/mutant" 2>/dev/null; then
-    echo "check-libpq-declarations: blind: it accepts the change $change" >&2
-    exit 1
-  fi
-done
+refuse_mutant check-libpq-declarations Sources/CPostgres compare include/CPostgres.h \
+  's/PGRES_SINGLE_TUPLE = 9/PGRES_SINGLE_TUPLE = 12/'
+refuse_mutant check-libpq-declarations Sources/CPostgres compare libpq_functions.h 's/X(int, PQntuples,/X(long, PQntuples,/'
 version=$(grep -o 'PG_VERSION "[^"]*"' "$include/pg_config.h" | cut -d'"' -f2)
 echo "check-libpq-declarations: Sources/CPostgres matches libpq-fe.h of libpq $version (and catches a changed value and signature)"

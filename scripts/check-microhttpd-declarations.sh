@@ -13,17 +13,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/declarations.sh
 real=/usr/include/microhttpd.h
-if [ ! -f "$real" ]; then
-  echo "check-microhttpd-declarations: installing libmicrohttpd-dev (its header, for this check only)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq libmicrohttpd-dev >/dev/null
-fi
-clang_dir=$(dirname "$(readlink -f "$(command -v swift)")")
-cc="$clang_dir/clang"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+declarations_setup check-microhttpd-declarations "$real" libmicrohttpd-dev
 
 # Prints "NAME closed|open flag|noflag" for every top-level MHD_ enum of the C file $1 (from clang's AST dump).
 enum_attributes() {
@@ -106,16 +98,7 @@ mutations=(
 )
 for mutation in "${mutations[@]}"; do
   read -r check file edit <<<"$mutation"
-  rm -rf "$work/copy" && cp -r Sources/CMicroHTTPD "$work/copy"
-  sed -i "$edit" "$work/copy/$file"
-  if cmp -s "Sources/CMicroHTTPD/$file" "$work/copy/$file"; then
-    echo "check-microhttpd-declarations: the edit $edit no longer applies to $file: update the script" >&2
-    exit 1
-  fi
-  if "check_$check" "$work/copy" >"$work/mutation.log"; then
-    echo "check-microhttpd-declarations: the $check check passes $file with $edit: it is blind" >&2
-    exit 1
-  fi
+  refuse_mutant check-microhttpd-declarations Sources/CMicroHTTPD "check_$check" "$file" "$edit"
 done
 echo "check-microhttpd-declarations: ok against $real (MHD_VERSION $version): $counts value/layout asserts," \
   "typedefs and prototypes; ${#mutations[@]} wrong copies refused"

@@ -13,17 +13,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+source scripts/declarations.sh
 real=/usr/include/vips/vips.h
-if [ ! -f "$real" ]; then
-  echo "check-vips-declarations: installing libvips-dev (its header, for this check only)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq libvips-dev >/dev/null
-fi
-cc="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+declarations_setup check-vips-declarations "$real" libvips-dev
 read -r -a flags <<<"$(pkg-config --cflags vips)"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 cat >"$work/values.c" <<'C'
 #include <stdio.h>
@@ -55,17 +48,7 @@ fi
 # Not blind: a wrong value, then a wrong signature, must each be caught.
 for change in 's/VIPS_EXTEND_BACKGROUND = 5/VIPS_EXTEND_BACKGROUND = 4/' \
   's/^int vips_image_get_width(const VipsImage \*image);/long vips_image_get_width(const VipsImage *image);/'; do
-  rm -rf "$work/mutant"
-  cp -r Sources/CVips "$work/mutant"
-  sed -i "$change" "$work/mutant/lazy.c"
-  if cmp -s Sources/CVips/lazy.c "$work/mutant/lazy.c"; then
-    echo "check-vips-declarations: the change $change no longer applies to lazy.c: update the script" >&2
-    exit 1
-  fi
-  if compare "$work/mutant" 2>/dev/null; then
-    echo "check-vips-declarations: blind: it accepts the change $change" >&2
-    exit 1
-  fi
+  refuse_mutant check-vips-declarations Sources/CVips compare lazy.c "$change"
 done
 echo "check-vips-declarations: Sources/CVips matches $real (libvips $(pkg-config --modversion vips); and catches" \
   "a changed value and signature)"
