@@ -135,7 +135,7 @@ enum Endpoint: Equatable {
   /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route but the icons; `/`,
   /// `/healthz`, `/readyz`, `/openapi.json`, `/metrics` and `/v1/icons/{name}` (the page's own pictures, fetched
   /// by the browser without the page's token) never need one. These are the scopes of reads (`GET`, `HEAD`): an
-  /// image's `PUT` and `DELETE` need `admin`.
+  /// image's `PUT` and `DELETE` need `admin` (``scope(of:requireAuth:)``).
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .users: .admin
@@ -143,5 +143,12 @@ enum Endpoint: Equatable {
     case .feed, .render, .stack, .row, .changes, .images, .image, .events: requireAuth ? .read : nil
     case .page, .health, .ready, .openAPI, .metrics, .icon: nil
     }
+  }
+
+  /// The scope a request of `method` needs: an image's `PUT` and `DELETE` need `admin`, a read
+  /// ``scope(requireAuth:)``.
+  func scope(of method: String, requireAuth: Bool) -> TokenScope? {
+    if case .image = self, method == "PUT" || method == "DELETE" { return .admin }
+    return scope(requireAuth: requireAuth)
   }
 }

@@ -27,7 +27,7 @@ extension FeedAPI {
     _ request: HTTPRequest, to route: RowRoute, pathParameters: [String: String], query: [HTTPField],
     form: JSONForm, as given: Caller?, usedToken: inout String?
   ) throws -> HTTPResponse {
-    let needed = requireAuth ? max(route.scope ?? .read, .read) : route.scope
+    let needed = scope(of: route)
     guard !request.bodyExceedsLimit else { throw RequestBody.tooLarge }
     _ = try checkPresented(request, needing: needed, as: given)
     var parameters = Query(query)
@@ -110,6 +110,11 @@ extension FeedAPI {
     } catch let refusal as RowRefusal {
       throw Problem(status: refusal.status, detail: refusal.detail, parameter: refusal.parameter)
     }
+  }
+
+  /// The scope a request to `route` needs: the route's, and with ``requireAuth`` at least `read`; nil: none.
+  func scope(of route: RowRoute) -> TokenScope? {
+    requireAuth ? max(route.scope ?? .read, .read) : route.scope
   }
 
   /// Every `ETag` the server gives for `current` as `GET /v1/rows/{kind}/{id}` shows it: of its compact and its

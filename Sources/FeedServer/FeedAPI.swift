@@ -131,14 +131,27 @@ public struct FeedAPI: Sendable {
           usedToken: &usedToken)
       }
     } catch {
-      metrics.countDatabaseError(error)
-      response = form.apply(to: Self.problem(for: error).response)
+      response = refusal(of: error, form: form)
     }
     if let usedToken { tokenUses?.record(usedToken) }
+    return counted(response, to: request, under: destination.meter, since: start)
+  }
+
+  /// The answer to a request whose answer threw `error` (its JSON in `form`), a database error counted in
+  /// ``metrics``.
+  func refusal(of error: any Error, form: JSONForm) -> HTTPResponse {
+    metrics.countDatabaseError(error)
+    return form.apply(to: Self.problem(for: error).response)
+  }
+
+  /// `response` to `request` with its caching headers (``finished(_:_:)``), counted in ``metrics`` under `meter`
+  /// as taking the time since `start`.
+  func counted(
+    _ response: HTTPResponse, to request: HTTPRequest, under meter: Int, since start: ContinuousClock.Instant
+  ) -> HTTPResponse {
     let finished = Self.finished(response, request)
     metrics.record(
-      destination.meter, status: finished.status, since: start,
-      bytes: request.method == "HEAD" ? 0 : finished.body.count)
+      meter, status: finished.status, since: start, bytes: request.method == "HEAD" ? 0 : finished.body.count)
     return finished
   }
 

@@ -32,9 +32,11 @@ public final class HTTPServer: @unchecked Sendable {
     /// The longest request body read, in bytes: a longer one is not read (see ``HTTPRequest/bodyExceedsLimit``),
     /// so a connection holds at most this much body besides ``requestMemoryLimit``.
     public var bodyLimit: Int
-    /// The longest body of a request by its method and path, when it is not ``bodyLimit`` (`stackfeed serve`:
-    /// an image's `PUT`); `nil` for the others.
-    public var bodyLimitOf: @Sendable (_ method: String, _ path: String) -> Int? = { _, _ in nil }
+    /// What to do with the body of a request that has one (every method but `GET` and `HEAD`), decided from its
+    /// head when the headers are read — the request it is given has no body yet: read it up to ``bodyLimit`` or
+    /// another limit (`stackfeed serve`: an image's `PUT`), or answer at once without reading it (a write whose
+    /// token does not allow it). By default every body is read up to ``bodyLimit``.
+    public var admit: @Sendable (_ head: HTTPRequest) -> BodyAdmission = { _ in .read }
 
     /// The file descriptors the server holds besides one per open connection (measured in `/proc/PID/fd`): the
     /// listening socket, and for libmicrohttpd's polling an epoll descriptor and an eventfd per worker thread,
@@ -123,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
     options.append(Self.option(.END, 0))
     let core = Core(
       handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
-      bodyLimitOf: configuration.bodyLimitOf,
+      admit: configuration.admit,
       connectionLimit: configuration.connectionLimit, acceptor: acceptor, streams: streams)
     let closure = Unmanaged.passUnretained(core).toOpaque()
     guard
@@ -200,7 +202,7 @@ private final class Core: Sendable {
   let handler: @Sendable (HTTPRequest) -> HTTPResponse
   let onFinish: @Sendable (HTTPExchange) -> Void
   let bodyLimit: Int
-  let bodyLimitOf: @Sendable (String, String) -> Int?
+  let admit: @Sendable (HTTPRequest) -> BodyAdmission
   let inFlight = Atomic(0)
   /// False once the server stops: libmicrohttpd's accept policy (``acceptPolicy``) closes new connections.
   let accepting = Atomic(true)
@@ -217,14 +219,14 @@ private final class Core: Sendable {
 
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
-    idleMemory: IdleMemory, bodyLimit: Int, bodyLimitOf: @escaping @Sendable (String, String) -> Int?,
+    idleMemory: IdleMemory, bodyLimit: Int, admit: @escaping @Sendable (HTTPRequest) -> BodyAdmission,
     connectionLimit: Int, acceptor: Acceptor?, streams: EventStreams?
   ) {
     self.handler = handler
     self.onFinish = onFinish
     self.idleMemory = idleMemory
     self.bodyLimit = bodyLimit
-    self.bodyLimitOf = bodyLimitOf
+    self.admit = admit
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor
     self.streams = streams
@@ -276,12 +278,21 @@ private final class Exchange {
     self.path = path
     readsBody = method != "GET" && method != "HEAD"
   }
+
+  /// Notes what the access log shows of `response`, the answer.
+  func record(_ response: HTTPResponse) {
+    status = response.status
+    bytes = method == "HEAD" || response.stream != nil ? 0 : response.body.count
+    note = response.logNote
+  }
 }
 
 /// libmicrohttpd's access handler: called when the headers are read, again for each piece of body, and once
-/// more when the request is complete. GET and HEAD are answered then, their bodies discarded. Other methods'
-/// bodies are collected up to the body limit and the request answered when complete. A body declared longer
-/// (`Content-Length`) is answered at once, before any of it is read: the handler sees
+/// more when the request is complete. GET and HEAD are answered then, their bodies discarded. For other methods
+/// the head is first shown to the configuration's `admit` (``BodyAdmission``), which sets the body limit or
+/// answers at once, before any of the body is read (and before a client that sent `Expect: 100-continue` is told
+/// to send it); otherwise their bodies are collected up to the limit and the request answered when complete. A
+/// body declared longer (`Content-Length`) is answered at once, before any of it is read: the handler sees
 /// ``HTTPRequest/bodyExceedsLimit`` (libmicrohttpd closes the connection after an answer sent before the whole
 /// request was read). A body without a length (chunked) that grows past the limit is dropped, and its further
 /// pieces discarded as they come, as a GET's are (libmicrohttpd 0.9.75 cannot queue an answer in the middle of
@@ -294,11 +305,18 @@ private let accessHandler: MHD_AccessHandlerCallback = {
   guard let pointer = state.pointee else {  // the headers are read
     let exchange = Exchange(
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "/")
-    exchange.bodyLimit = core.bodyLimitOf(exchange.method, exchange.path) ?? core.bodyLimit
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     core.inFlight.add(1, ordering: .relaxed)
-    if exchange.readsBody, let length = declaredLength(on: connection), length > exchange.bodyLimit {
+    guard exchange.readsBody else { return .YES }
+    let admission = core.admit(request(of: exchange, on: connection, bodyExceedsLimit: false))
+    exchange.bodyLimit = admission.limit ?? core.bodyLimit
+    if let length = declaredLength(on: connection), length > exchange.bodyLimit {
       return answer(exchange, on: connection, core: core, bodyExceedsLimit: true)
+    }
+    if let refusal = admission.refusal {
+      exchange.answered = true
+      exchange.record(refusal)
+      return queue(refusal, on: connection, core: core)
     }
     return .YES
   }
@@ -326,15 +344,18 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
   -> MHD_Result
 {
   exchange.answered = true
-  let request = HTTPRequest(
-    method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
-    headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit)
+  let request = request(of: exchange, on: connection, bodyExceedsLimit: bodyExceedsLimit)
   exchange.body = []
   let response = core.handler(request)
-  exchange.status = response.status
-  exchange.bytes = exchange.method == "HEAD" || response.stream != nil ? 0 : response.body.count
-  exchange.note = response.logNote
+  exchange.record(response)
   return queue(response, on: connection, core: core)
+}
+
+/// The request of `exchange` on `connection`, with the body read so far.
+private func request(of exchange: Exchange, on connection: OpaquePointer, bodyExceedsLimit: Bool) -> HTTPRequest {
+  HTTPRequest(
+    method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
+    headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit)
 }
 
 /// The request's `Content-Length`, when it has one that is a number.

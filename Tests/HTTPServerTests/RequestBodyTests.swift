@@ -68,6 +68,50 @@ struct RequestBodyTests {
   }
 
   @Test(
+    "admit sees a body's head first: its refusal is sent unread and the handler not run; its limit replaces the server's",
+    arguments: [0, 1, 2])
+  func admission(threads: Int) throws {
+    let seen = Seen()
+    let heads = Mutex<[HTTPRequest]>([])
+    var configuration = HTTPServer.Configuration(host: "127.0.0.1", port: 0, threads: threads, bodyLimit: Self.limit)
+    configuration.admit = { head in
+      heads.withLock { $0.append(head) }
+      guard head.header("Authorization") == nil else {
+        return BodyAdmission(refusal: HTTPResponse(status: 401, body: Array("refused".utf8)))
+      }
+      return BodyAdmission(limit: head.path == "/large" ? 4 * Self.limit : nil)
+    }
+    let server = try HTTPServer(configuration) { request in
+      seen.requests.withLock { $0.append(request) }
+      guard !request.bodyExceedsLimit else { return HTTPResponse(status: 413) }
+      return HTTPResponse(status: 200, body: Array("\(request.body.count)".utf8))
+    }
+    defer { server.stop() }
+    // Refused: only the head is sent, and the answer comes (nothing else would end the exchange).
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    let head = "PUT /echo?x=1 HTTP/1.1\r\nHost: x\r\nAuthorization: no\r\nContent-Length: 100\r\n\r\n"
+    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    let refused = try HTTPClient.parse(HTTPClient.readToEnd(descriptor))
+    #expect(refused.status == 401 && refused.text == "refused")
+    #expect(seen.requests.withLock { $0.isEmpty }, "the handler never ran")
+    let shown = try #require(heads.withLock { $0.first })
+    #expect(shown.method == "PUT" && shown.path == "/echo" && shown.body.isEmpty)
+    #expect(shown.query == [HTTPField("x", "1")] && shown.header("Authorization") == "no")
+    // Admitted with a larger limit: a body of three times the server's is read whole; the default limit holds
+    // elsewhere; a GET is never shown.
+    let large = [UInt8](repeating: 7, count: 3 * Self.limit)
+    let read = try HTTPClient.request(
+      port: server.port, method: "POST", target: "/large", headers: ["Content-Length: \(large.count)"], body: large)
+    #expect(read.status == 200 && read.text == "\(large.count)")
+    let other = try HTTPClient.request(
+      port: server.port, method: "POST", target: "/echo", headers: ["Content-Length: \(large.count)"], body: large)
+    #expect(other.status == 413)
+    #expect(try HTTPClient.request(port: server.port, target: "/echo").status == 200)
+    #expect(heads.withLock { $0.map(\.path) } == ["/echo", "/large", "/echo"])
+  }
+
+  @Test(
     "a chunked body that grows past the limit is discarded to its end and answered 413; the connection stays open",
     arguments: [0, 1, 2])
   func chunkedTooLarge(threads: Int) throws {

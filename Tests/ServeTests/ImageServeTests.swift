@@ -35,4 +35,53 @@ struct ImageServeTests {
     #expect(tile.status == 200 && tile.header("Content-Type") == "image/webp")
     #expect(try ImageHeader(reading: tile.body) == ImageHeader(format: .webp, width: 231, height: 273))
   }
+
+  @Test(
+    "a write's caller is refused from the head, before a byte of its body is read; an admitted body is read whole",
+    arguments: [
+      ("PUT", "/v1/images/photo", "", 401), ("PUT", "/v1/images/photo", "nope", 401),
+      ("PUT", "/v1/images/photo", "read", 403), ("POST", "/v1/feed-items", "nope", 401),
+      ("PATCH", "/v1/feed-items/x", "read", 403), ("POST", "/v1/nothing", "", 404), ("POST", "/v1/feed", "", 405),
+    ])
+  func refusedBeforeTheBody(method: String, path: String, token: String, status: Int) throws {
+    let server = try EndpointTests.server()
+    var headers = "\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    // Within the route's limit (a longer declared body is 413 first): 4 MiB of an image, 60,000 bytes of JSON.
+    let length = path.hasPrefix("/v1/images/") ? 4 << 20 : 60_000
+    headers += "Expect: 100-continue\r\nContent-Length: \(length)\r\n"
+    switch token {
+    case "": break
+    case "nope": headers += "Authorization: Bearer nope\r\n"
+    default:
+      let created = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", token])
+      headers += "Authorization: Bearer \(created.stdout.dropLast())\r\n"
+    }
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    // Only the head is sent: the answer comes without the body (nothing else would end the exchange), and not
+    // a 100 Continue first.
+    try HTTPClient.send(Array((headers + "\r\n").utf8), to: descriptor)
+    let refused = try HTTPClient.parse(HTTPClient.readToEnd(descriptor))
+    #expect(refused.status == status, "\(String(decoding: refused.body, as: UTF8.self))")
+    #expect(refused.header("Content-Type") == EndpointTests.problem)
+  }
+
+  @Test("an admin's PUT is admitted: told to continue, its body read whole")
+  func admittedBody() throws {
+    let server = try EndpointTests.server()
+    let created = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "admin"])
+    let photo = [UInt8](
+      try Data(contentsOf: RepositoryFiles.root.appendingPathComponent("Seeds/account/images/reset.jpg")))
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    var head = "PUT /v1/images/photo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+    head += "Authorization: Bearer \(created.stdout.dropLast())\r\nContent-Length: \(photo.count)\r\n\r\n"
+    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    let proceed = try HTTPClient.readAnswer(descriptor)
+    #expect(proceed.status == 100)
+    try HTTPClient.send(photo, to: descriptor)
+    let stored = try HTTPClient.readAnswer(descriptor)
+    #expect(stored.status == 201, "\(String(decoding: stored.body, as: UTF8.self))")
+    #expect(try server.get("/v1/images/photo").body == photo)
+  }
 }

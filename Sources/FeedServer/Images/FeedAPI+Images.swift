@@ -60,7 +60,8 @@ extension FeedAPI {
     usedToken: inout String?
   ) throws -> HTTPResponse {
     guard !request.bodyExceedsLimit else { throw Self.refusal(ImageRefusal(.tooLarge, Self.tooManyBytes)) }
-    _ = try checkPresented(request, needing: .admin, as: given)
+    let needed = Endpoint.image(name: name).scope(of: request.method, requireAuth: requireAuth)
+    _ = try checkPresented(request, needing: needed, as: given)
     try Query(parameters).finish()
     if let problem = TextRule.identifier.problem(with: name) {
       throw Problem(status: 422, detail: "the image name \(problem)")
@@ -73,7 +74,7 @@ extension FeedAPI {
     }
     let conditions = WriteConditions(request)
     let created = try source.write { db in
-      let authentication = try authenticate(request, needing: .admin, as: given, in: db, writing: true)
+      let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
       usedToken = authentication.token
       let images = Images(db)
       if conditions.ifMatch != nil || conditions.ifNoneMatch != nil {
@@ -98,11 +99,12 @@ extension FeedAPI {
   private func deleteImage(
     _ request: HTTPRequest, named name: String, parameters: [HTTPField], as given: Caller?, usedToken: inout String?
   ) throws -> HTTPResponse {
-    _ = try checkPresented(request, needing: .admin, as: given)
+    let needed = Endpoint.image(name: name).scope(of: request.method, requireAuth: requireAuth)
+    _ = try checkPresented(request, needing: needed, as: given)
     try Query(parameters).finish()
     let conditions = WriteConditions(request)
     try source.write { db in
-      let authentication = try authenticate(request, needing: .admin, as: given, in: db, writing: true)
+      let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
       usedToken = authentication.token
       let images = Images(db)
       let current = try images.info(named: name)
@@ -171,13 +173,6 @@ extension FeedAPI {
       imageVariants.keep(made, for: key)
       return Self.cached(made, caching)
     }
-  }
-
-  /// The longest request body read for `method` at `path` when it is not the 64 KiB every other request may
-  /// send (HTTPServer's `bodyLimitOf`): an image's `PUT`, ``ImageLimits/bytes``.
-  public static func bodyLimit(method: String, path: String) -> Int? {
-    guard method == "PUT", case .image = Endpoint(path: path) else { return nil }
-    return ImageLimits.bytes
   }
 
   /// `response` with `Cache-Control: caching`.

@@ -116,7 +116,6 @@ struct ServeCommand: Command {
     var configuration = try fittingDescriptors(
       HTTPServer.Configuration(host: host, port: port, threads: threads, connectionLimit: maxConnections),
       location: location, in: context)
-    configuration.bodyLimitOf = FeedAPI.bodyLimit(method:path:)
     let quiet = quiet
     let log: @Sendable (HTTPExchange) -> Void = { exchange in
       // A server error's line (its request id and cause) is written even with --quiet.
@@ -128,6 +127,8 @@ struct ServeCommand: Command {
     api.changeStreams = changeStreams
     changeStreams.start(composing: api)
     defer { changeStreams.stop() }
+    // A write's body is read only once its head is admitted (its route, its token).
+    configuration.admit = { [api] head in api.admission(of: head) }
     let server = try HTTPServer(
       configuration, onFinish: log, onIdle: { [api] in api.releaseIdleMemory() }, streams: changeStreams.streams,
       handler: { [api] request in api.respond(to: request) })
