@@ -1,7 +1,14 @@
+import CivilTime
 import FeedStore
 import HTTPServer
 import ImageCore
 import JSONCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension FeedAPI {
   /// `GET /v1/images?limit=N&after=NAME`: the stored images by name, `{"images": [IMAGE, …], "next": NAME|null}`
@@ -77,14 +84,14 @@ extension FeedAPI {
       let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
       usedToken = authentication.token
       let images = Images(db)
-      if conditions.ifMatch != nil || conditions.ifNoneMatch != nil {
-        let current = try images.info(named: name)
-        if current == nil, conditions.ifMatch != nil {  // nothing to match (RFC 9110 §13.1.1)
-          throw Problem(status: 412, detail: "If-Match names a version of \(request.path), which does not exist")
-        }
-        if let current { try conditions.check(current: [Self.originalTag(current)], request) }
+      let current = try images.info(named: name)
+      if current == nil, conditions.ifMatch != nil {  // nothing to match (RFC 9110 §13.1.1)
+        throw Problem(status: 412, detail: "If-Match names a version of \(request.path), which does not exist")
       }
-      return try images.put(info, bytes: request.body)
+      if let current { try conditions.check(current: [Self.originalTag(current)], request) }
+      let created = try images.put(info, bytes: request.body)
+      if current?.version != info.version { try recordImageChange(in: db) }
+      return created
     }
     var body = ByteBuffer(capacity: 256)
     Self.imageDocument(info, to: &body)
@@ -109,7 +116,7 @@ extension FeedAPI {
       let images = Images(db)
       let current = try images.info(named: name)
       try conditions.check(current: current.map { [Self.originalTag($0)] }, request)
-      _ = try images.delete(named: name)
+      if try images.delete(named: name) { try recordImageChange(in: db) }
     }
     return HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")])
   }
@@ -173,6 +180,16 @@ extension FeedAPI {
       imageVariants.keep(made, for: key)
       return Self.cached(made, caching)
     }
+  }
+
+  /// Records, in the image write's transaction `db`, what it changed for the clients following the change log:
+  /// one ``FeedChange/reload`` for everyone (docs/HTTP.md, "Images"). A stored, replaced or deleted image
+  /// changes the URL (it carries the version) or the placeholder of every image node naming it — the cards of
+  /// whatever rows show it, which only their plugins know (a feed item names its image, an order shows its
+  /// products', a third-party kind anything), so up to every user's rows — while one reload is one entry of the
+  /// log and is right for every viewer.
+  private func recordImageChange(in db: StoreConnection) throws {
+    try ChangeLog.record([.reload], at: UTCMilliseconds.since1970(seconds: now().timeIntervalSince1970), in: db)
   }
 
   /// `response` with `Cache-Control: caching`.
