@@ -1,6 +1,7 @@
+import Dispatch
 import FeedPlugins
 import FeedStore
-import Foundation
+import Glibc
 import HTTPServer
 import StackLayout
 import StackRender
@@ -41,14 +42,14 @@ public final class ChangeStreams: Sendable {
     self.streams = streams
   }
 
-  /// Starts the thread; `api` reads the store and composes the changes.
+  /// Starts the thread (a serial queue's, Dispatch's overcommitting pool giving a blocked queue a thread of its
+  /// own; Foundation's `Thread` would link FoundationInternationalization, and ICU, into the release binary);
+  /// `api` reads the store and composes the changes.
   public func start(composing api: FeedAPI) {
-    let thread = Thread { [self] in
+    DispatchQueue(label: "stackfeed-changes").async { [self] in
       run(api)
       stopped.signal()
     }
-    thread.name = "stackfeed-changes"
-    thread.start()
   }
 
   /// Stops the thread (the server ends the streams).
@@ -88,7 +89,7 @@ public final class ChangeStreams: Sendable {
         // The database went away (a restart, a lost connection): a new watcher in a moment; the subscribers
         // keep their versions and catch up then.
         watcher = nil
-        Thread.sleep(forTimeInterval: 0.5)
+        usleep(500_000)
       }
     }
   }
