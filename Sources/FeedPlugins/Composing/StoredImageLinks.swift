@@ -60,9 +60,10 @@ public struct StoredImageLinks: ImageLinking {
       case .aspectFill, .scaleToFill: .cover
       }
     let variant = ImageVariant(frameWidth: size.width, frameHeight: size.height, fit: fit, scale: scale)
+    // The document's scale is one of the srcset's: its URL is made once.
+    let srcset = info.srcset(for: variant).map { ImageLink.Scaled(scale: $0.scale, url: $0.url) }
     return ImageLink(
-      url: info.url(for: variant),
-      srcset: info.srcset(for: variant).map { ImageLink.Scaled(scale: $0.scale, url: $0.url) },
+      url: srcset.first { $0.scale == variant.scale }?.url ?? info.url(for: variant), srcset: srcset,
       aspectRatio: info.aspectRatio, placeholder: Color(hex: info.placeholder))
   }
 }

@@ -23,8 +23,16 @@ public enum BundledIcons {
     /// The first 16 hex digits of the SVG's SHA-256 (as a stored image's, `ImageInfo.version(of:)`).
     public let version: String
 
-    /// The path and query that answer this version: `/v1/icons/{name}?v=VERSION`.
-    public var url: String { "/v1/icons/\(name)?v=\(version)" }
+    /// The path and query that answer this version: `/v1/icons/{name}?v=VERSION` (made once: every card
+    /// linking the icon writes it).
+    public let url: String
+
+    init(name: String, svg: [UInt8], version: String) {
+      self.name = name
+      self.svg = svg
+      self.version = version
+      url = "/v1/icons/\(name)?v=\(version)"
+    }
   }
 
   /// The media type of every icon.

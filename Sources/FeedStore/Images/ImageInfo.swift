@@ -1,5 +1,6 @@
 import Hashing
 import ImageCore
+import JSONCore
 
 /// What the store knows of one stored image besides its bytes (the `images` table of `0010_account_images`):
 /// enough to lay out, link and placehold it without reading the bytes.
@@ -21,6 +22,9 @@ public struct ImageInfo: Sendable, Hashable {
   public let height: Int
   /// The image's average colour, `#rrggbb` (sRGB): what a client draws before the bytes arrive.
   public let placeholder: String
+  /// The path and query that answers this version of the image as stored: `/v1/images/{name}?v=VERSION`. Made
+  /// once here: a render page links each image node at three scales (``srcset(for:)``).
+  public let url: String
 
   /// An image's info.
   public init(name: String, version: String, mediaType: String, width: Int, height: Int, placeholder: String) {
@@ -30,6 +34,7 @@ public struct ImageInfo: Sendable, Hashable {
     self.width = width
     self.height = height
     self.placeholder = placeholder
+    url = "/v1/images/\(ImageInfo.pathSegment(name))?v=\(version)"
   }
 
   /// The info of `bytes` stored as the image `name`, once they pass ``CheckedImage``'s checks (the one way
@@ -47,13 +52,14 @@ public struct ImageInfo: Sendable, Hashable {
   /// The image's path, `/v1/images/{name}` (the name percent-encoded).
   public var path: String { "/v1/images/\(ImageInfo.pathSegment(name))" }
 
-  /// The path and query that answers this version of the image as stored: `/v1/images/{name}?v=VERSION`.
-  public var url: String { "\(path)?v=\(version)" }
-
   /// The path and query that answers this version of the image resized to `variant`:
   /// `/v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S`.
   public func url(for variant: ImageVariant) -> String {
-    "\(url)&\(variant.query)"
+    var url = ByteBuffer(capacity: self.url.utf8.count + 48)
+    url.append(self.url)
+    url.append(UInt8(ascii: "&"))
+    variant.appendQuery(to: &url)
+    return url.text
   }
 
   /// The URLs of `variant` at each of ``ImageVariant/scales``, by scale: a `srcset`.

@@ -1,3 +1,5 @@
+import JSONCore
+
 /// How an image is fitted into its frame, as UIKit's content modes and CSS's `object-fit` say it.
 public enum ImageFit: String, Sendable, Hashable, CaseIterable {
   /// The frame filled, the image's overflow cropped around its centre (`aspectFill`, `object-fit: cover`).
@@ -66,5 +68,21 @@ public struct ImageVariant: Sendable, Hashable {
   }
 
   /// The query parameters that name this variant: `w=W&h=H&fit=F&scale=S`.
-  public var query: String { "w=\(width)&h=\(height)&fit=\(fit.rawValue)&scale=\(scale)" }
+  public var query: String {
+    var query = ByteBuffer(capacity: 48)
+    appendQuery(to: &query)
+    return query.text
+  }
+
+  /// Appends ``query`` to `bytes` (a URL being written: no string per part on the way).
+  public func appendQuery(to bytes: inout ByteBuffer) {
+    bytes.append(literal: "w=")
+    bytes.append(decimal: width)
+    bytes.append(literal: "&h=")
+    bytes.append(decimal: height)
+    bytes.append(literal: "&fit=")
+    bytes.append(fit.rawValue)
+    bytes.append(literal: "&scale=")
+    bytes.append(decimal: scale)
+  }
 }
