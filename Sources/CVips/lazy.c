@@ -153,11 +153,12 @@ static int then(VipsImage **image, int made, VipsImage *next) {
 }
 
 // The bytes decoded into a thumbnail fitting `width` × `height` (`crop`: filling it, cropped around the centre),
-// converted to 8-bit sRGB; NULL on failure (libvips' error kept). A truncated file is refused.
+// turned upright by its Exif orientation (the thumbnail's default) and converted to 8-bit sRGB; NULL on failure
+// (libvips' error kept). A truncated file is refused.
 static VipsImage *thumbnail(const void *bytes, size_t length, int width, int height, int crop) {
   VipsImage *image = NULL, *next = NULL;
   if (vips.thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "crop",
-                            crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE, "no_rotate", 1,
+                            crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
                             "option_string", "fail_on=truncated", NULL) != 0) {
     return NULL;
   }

@@ -134,8 +134,9 @@ enum Endpoint: Equatable {
   /// The scope a request needs, nil when it needs no token: `/v1/users` needs `admin`, the personal routes
   /// `read`, and with `requireAuth` (`serve --require-auth`) so does every `/v1` route but the icons; `/`,
   /// `/healthz`, `/readyz`, `/openapi.json`, `/metrics` and `/v1/icons/{name}` (the page's own pictures, fetched
-  /// by the browser without the page's token) never need one. These are the scopes of reads (`GET`, `HEAD`): an
-  /// image's `PUT` and `DELETE` need `admin` (``scope(of:requireAuth:)``).
+  /// by the browser without the page's token) never need one; neither does an image's URL at its current version
+  /// (FeedAPI's `imageBytes`). These are the scopes of reads (`GET`, `HEAD`): an image's `PUT` and `DELETE` need
+  /// `admin` (``scope(of:requireAuth:)``).
   func scope(requireAuth: Bool) -> TokenScope? {
     switch self {
     case .users: .admin

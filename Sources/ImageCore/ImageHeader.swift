@@ -1,20 +1,26 @@
-/// What an image's header declares, read without decoding any pixel: its format and dimensions.
+/// What an image's header declares, read without decoding any pixel: its format, its dimensions and its Exif
+/// orientation. The dimensions are those of the picture upright, as it is shown and served (libvips turns it by
+/// its orientation): a camera's portrait photo stored as 4032 × 3024 with orientation 6 is 3024 × 4032.
 ///
 ///     let header = try ImageHeader(reading: bytes)   // ImageHeader(format: .jpeg, width: 763, height: 905)
 ///     try header.checkLimits()                       // 413 for a bomb, before any decoding
 public struct ImageHeader: Sendable, Hashable {
   /// The format, sniffed from the first bytes.
   public let format: ImageFormat
-  /// The width in pixels the header declares.
+  /// The width in pixels of the picture upright.
   public let width: Int
-  /// The height in pixels the header declares.
+  /// The height in pixels of the picture upright.
   public let height: Int
+  /// The Exif orientation, 1 to 8 (TIFF's tag 274): 1 when the pixels are stored upright or the file records
+  /// none; 5 to 8 turn the picture a quarter, so ``width`` and ``height`` are the stored ones swapped.
+  public let orientation: Int
 
-  /// A header of these values.
-  public init(format: ImageFormat, width: Int, height: Int) {
+  /// A header of these values (`width` and `height` upright).
+  public init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1) {
     self.format = format
     self.width = width
     self.height = height
+    self.orientation = orientation
   }
 
   /// The header of `bytes`: ``ImageRefusal/Kind/unsupported`` when they are empty or not JPEG, PNG or WebP;
@@ -37,7 +43,11 @@ public struct ImageHeader: Sendable, Hashable {
     guard size.width > 0, size.height > 0 else {
       throw ImageRefusal(.unreadable, "the \(format.rawValue.uppercased()) header declares no size")
     }
-    self.init(format: format, width: size.width, height: size.height)
+    let orientation = reader.orientation(of: format)
+    let turned = orientation >= 5
+    self.init(
+      format: format, width: turned ? size.height : size.width, height: turned ? size.width : size.height,
+      orientation: orientation)
   }
 
   /// Throws ``ImageRefusal/Kind/tooLarge`` when the declared dimensions exceed ``ImageLimits``.
@@ -106,6 +116,70 @@ public struct ImageHeader: Sendable, Hashable {
         }
         offset += length
       }
+    }
+
+    /// The Exif orientation the file records (1 to 8), 1 without one: a JPEG's `APP1` `Exif` segment before its
+    /// first scan, a PNG's `eXIf` chunk before its image data, a WebP's `EXIF` chunk — where libvips reads it.
+    func orientation(of format: ImageFormat) -> Int {
+      let exif: Int?
+      switch format {
+      case .jpeg: exif = jpegExif()
+      case .png: exif = pngExif()
+      case .webp: exif = webpExif()
+      }
+      return exif.map(tiffOrientation(at:)) ?? 1
+    }
+
+    /// JPEG: where the TIFF structure of the `APP1` segment starting `Exif\0\0` begins, if any.
+    func jpegExif() -> Int? {
+      var offset = 2
+      while byte(offset) == 0xFF, let marker = byte(offset + 1), marker != 0xDA, marker != 0xD9,
+        let length = bigEndian16(offset + 2), length >= 2
+      {
+        if marker == 0xE1, matches("Exif\0\0", at: offset + 4) { return offset + 10 }
+        offset += 2 + length
+      }
+      return nil
+    }
+
+    /// PNG: where the data of the `eXIf` chunk begins, if one comes before `IDAT`.
+    func pngExif() -> Int? {
+      var offset = 8
+      while let length = bigEndian32(offset), !matches("IDAT", at: offset + 4), !matches("IEND", at: offset + 4) {
+        if matches("eXIf", at: offset + 4) { return offset + 8 }
+        offset += 12 + length
+      }
+      return nil
+    }
+
+    /// WebP: where the data of the `EXIF` chunk begins (after an `Exif\0\0` some writers put first), if any.
+    func webpExif() -> Int? {
+      var offset = 12
+      while let size = littleEndian(offset + 4, bytes: 4), offset + 8 <= bytes.count {
+        if matches("EXIF", at: offset) { return matches("Exif\0\0", at: offset + 8) ? offset + 14 : offset + 8 }
+        offset += 8 + size + size % 2
+      }
+      return nil
+    }
+
+    /// The orientation (tag 274, a SHORT of 1 to 8) in the first directory of the TIFF structure at `start`
+    /// (byte order `II` or `MM`, then 42, then the directory's offset); 1 when it has none.
+    func tiffOrientation(at start: Int) -> Int {
+      let little = matches("II", at: start)
+      guard little || matches("MM", at: start) else { return 1 }
+      func short(_ offset: Int) -> Int? {
+        little ? littleEndian(start + offset, bytes: 2) : bigEndian16(start + offset)
+      }
+      func long(_ offset: Int) -> Int? {
+        little ? littleEndian(start + offset, bytes: 4) : bigEndian32(start + offset)
+      }
+      guard short(2) == 42, let directory = long(4), let count = short(directory) else { return 1 }
+      for entry in 0..<min(count, 512) {
+        let field = directory + 2 + 12 * entry
+        guard let tag = short(field) else { return 1 }
+        if tag == 274, short(field + 2) == 3, let value = short(field + 8), (1...8).contains(value) { return value }
+      }
+      return 1
     }
 
     /// WebP: the first chunk after `RIFF size WEBP`: `VP8X` (the canvas, 24 bits each, minus one), `VP8 ` (a

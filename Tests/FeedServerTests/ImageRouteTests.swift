@@ -206,6 +206,27 @@ struct ImageRouteTests {
     #expect(answer.logNote?.contains("apt-get install libvips42") == true)
   }
 
+  @Test("a JPEG stored sideways with an Exif orientation is listed, linked and served upright")
+  func turnedPhotosAreUpright() throws {
+    let api = try TestAPI()
+    let turned = ExifOrientation.jpeg(try Self.fixture("stripes.jpg"), 8)  // 90 × 60 stored, 60 × 90 shown
+    let stored = try Self.put(api, "turned", turned).json()
+    #expect(stored["width"] as? Int == 60 && stored["height"] as? Int == 90)
+    guard OptionalLibrary.vips.isInstalled else { return }
+    let tile = api.get("/v1/images/turned?w=20&h=30&fit=contain&scale=3&format=webp")
+    #expect(tile.status == 200)
+    #expect(try ImageHeader(reading: tile.body) == ImageHeader(format: .webp, width: 60, height: 90))
+    // Thirds red, green, blue from the left as stored; orientation 8 turns them a quarter anticlockwise, into
+    // rows: a band across the middle of the upright picture is all green (as stored it would hold all three).
+    let band = api.get("/v1/images/turned?w=20&h=3&scale=3&format=jpeg")
+    let colour = try CheckedImage(band.body).placeholder.dropFirst()
+    let (red, green, blue) = (
+      Int(colour.prefix(2), radix: 16) ?? 0, Int(colour.dropFirst(2).prefix(2), radix: 16) ?? 0,
+      Int(colour.dropFirst(4), radix: 16) ?? 0
+    )
+    #expect(green > 150 && red < 80 && blue < 80, "\(colour)")
+  }
+
   @Test func unknownImagesAre404AndTheOtherMethods405() throws {
     let api = try TestAPI()
     #expect(api.get("/v1/images/nobody").status == 404)

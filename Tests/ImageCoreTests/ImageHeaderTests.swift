@@ -30,6 +30,28 @@ import Testing
     #expect(try ImageHeader(reading: Self.fixture(file)) == ImageHeader(format: format, width: width, height: height))
   }
 
+  @Test(
+    "an Exif orientation is read from each format's place for it; 5 to 8 give the stored sides swapped",
+    arguments: 1...8)
+  func orientationGivesTheUprightSize(orientation: Int) throws {
+    let value = UInt8(orientation)
+    let turned = orientation >= 5
+    let files: [(String, [UInt8], ImageFormat, Int, Int)] = [
+      ("JPEG MM", ExifOrientation.jpeg(try Self.fixture("stripes.jpg"), value), .jpeg, 90, 60),
+      ("JPEG II", ExifOrientation.jpeg(try Self.fixture("stripes.jpg"), value, littleEndian: true), .jpeg, 90, 60),
+      ("PNG", ExifOrientation.png(try Self.fixture("halves.png"), value), .png, 8, 6),
+      ("WebP", ExifOrientation.webp(try Self.fixture("halves-extended.webp"), value), .webp, 8, 6),
+    ]
+    for (what, bytes, format, width, height) in files {
+      let header = try ImageHeader(reading: bytes)
+      #expect(
+        header
+          == ImageHeader(
+            format: format, width: turned ? height : width, height: turned ? width : height,
+            orientation: orientation), "\(what)")
+    }
+  }
+
   @Test func aReferencePhotosSizeIsItsHeaders() throws {
     #expect(try ImageHeader(reading: Self.photo("tshirt")) == ImageHeader(format: .jpeg, width: 763, height: 905))
     #expect(try ImageHeader(reading: Self.photo("reset")) == ImageHeader(format: .jpeg, width: 1020, height: 1029))

@@ -67,6 +67,32 @@ struct VipsTests {
     #expect(green > 120, "\(average)")
   }
 
+  @Test(
+    "a JPEG with orientation 6 is resized upright: its stripes across, not down",
+    .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
+  func aTurnedJPEGIsServedUpright() throws {
+    // 90 × 60, thirds red, green, blue from the left; orientation 6 shows it turned a quarter clockwise: 60 × 90,
+    // the thirds from the top. A band of 60 × 10 across the middle of the upright picture is all green; of the
+    // picture as stored it would hold all three.
+    let stored = try ImageHeaderTests.fixture("stripes.jpg")
+    let turned = ExifOrientation.jpeg(stored, 6)
+    let checked = try CheckedImage(turned)
+    #expect(checked.header.width == 60 && checked.header.height == 90)
+    func band(_ bytes: [UInt8]) throws -> (red: Int, green: Int, blue: Int) {
+      let band = try #require(try Vips.resize(bytes, width: 60, height: 10, crop: true, to: .jpeg, background: []))
+      #expect(try ImageHeader(reading: band) == ImageHeader(format: .jpeg, width: 60, height: 10))
+      let colour = try CheckedImage(band).placeholder.dropFirst()
+      let channels = stride(from: 0, to: 6, by: 2).map { offset in
+        Int(colour.dropFirst(offset).prefix(2), radix: 16) ?? 0
+      }
+      return (channels[0], channels[1], channels[2])
+    }
+    let upright = try band(turned)
+    #expect(upright.green > 150 && upright.red < 80 && upright.blue < 80, "\(upright)")
+    let asStored = try band(stored)
+    #expect(asStored.green < 130 && asStored.red > 60 && asStored.blue > 60, "\(asStored)")
+  }
+
   @Test func bytesLibvipsCannotReadAreRefusedNotCrashed() {
     #expect(throws: ImageRefusal.self) {
       try Vips.resize(Array("not an image at all".utf8), width: 10, height: 10, crop: true, to: .jpeg, background: [])

@@ -45,8 +45,9 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 // The image encoded at `bytes` resized to exactly `width` × `height` pixels and encoded as `format`
 // (STACKFEED_VIPS_JPEG or _WEBP): `crop` 1 fills the box and crops the overflow around the centre (cover); 0 fits
 // the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a JPEG and
-// transparent in a WebP (contain). Orientation tags are not applied. On STACKFEED_VIPS_OK `*output` holds
-// `*output_length` bytes, to be freed with stackfeed_vips_free; else BAD_IMAGE (with `error`) or MISSING.
+// transparent in a WebP (contain). The picture is turned upright by its Exif orientation first (the box is
+// filled by the upright picture; the tag goes with the rest of the metadata). On STACKFEED_VIPS_OK `*output`
+// holds `*output_length` bytes, to be freed with stackfeed_vips_free; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
                           const unsigned char background[3], void **output, size_t *output_length, char *error,
                           size_t capacity);

@@ -127,6 +127,10 @@ extension FeedAPI {
   /// A strong `ETag` of the version and the parameters; `Cache-Control: public, max-age=31536000, immutable`
   /// when `v` is the image's version (the URL then names these bytes forever), `public, no-cache` otherwise.
   /// Without libvips the stored bytes, never cached for long.
+  ///
+  /// A URL naming the image's current version needs no token, even under ``requireAuth``: the version (64 bits
+  /// of the bytes' SHA-256) is learnt only from an answer that showed the image (an image node's `url`, the
+  /// list), and a browser's `<img>` sends no `Authorization`. Any other URL of an image needs the endpoint's scope.
   private func imageBytes(
     _ request: HTTPRequest, named name: String, parameters: [HTTPField], as given: Caller?, usedToken: inout String?
   ) throws -> HTTPResponse {
@@ -134,52 +138,68 @@ extension FeedAPI {
     let asked = try ImageRequest(&query, accept: request.header("Accept"))
     try query.finish()
     let needed = Endpoint.image(name: name).scope(requireAuth: requireAuth)
-    return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, _ in
-      let images = Images(snapshot.database)
-      guard let info = try images.info(named: name) else {
-        throw Problem(status: 404, detail: "no image named \"\(name)\" (GET /v1/images lists them)")
-      }
-      let caching = asked.version == info.version ? "public, max-age=31536000, immutable" : "public, no-cache"
-      guard let variant = asked.variant, Vips.isAvailable else {
-        guard let (_, bytes) = try images.image(named: name) else {
-          throw Problem(status: 404, detail: "no image named \"\(name)\" (GET /v1/images lists them)")
-        }
-        let original = asked.variant == nil
-        return HTTPResponse(
-          status: 200,
-          headers: [
-            HTTPField("Content-Type", info.mediaType), HTTPField("ETag", Self.originalTag(info)),
-            HTTPField("Cache-Control", original ? caching : "public, no-cache"),
-          ],
-          body: bytes, logNote: original ? nil : Vips.unavailableReason)
-      }
-      let key = asked.key(name: name, version: info.version)
-      if let kept = imageVariants.variant(for: key) { return Self.cached(kept, caching) }
-      guard let (_, bytes) = try images.image(named: name) else {
-        throw Problem(status: 404, detail: "no image named \"\(name)\" (GET /v1/images lists them)")
-      }
-      let resized: [UInt8]?
-      do {
-        resized = try imageVariants.resizing {
-          try Vips.resize(
-            bytes, width: variant.pixelWidth, height: variant.pixelHeight, crop: variant.fit == .cover,
-            to: asked.output, background: Self.rgb(info.placeholder))
-        }
-      } catch {
-        throw Problem.internalError(cause: "image \(name) \(info.version): \(error)")
-      }
-      var headers = [
-        HTTPField("Content-Type", asked.output.mediaType),
-        HTTPField(
-          "ETag",
-          "\"\(info.version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale).\(asked.output == .jpeg ? "jpeg" : "webp")\""
-        ),
-      ]
-      if asked.negotiated { headers.append(HTTPField("Vary", "Accept")) }
-      let made = HTTPResponse(status: 200, headers: headers, body: resized ?? [])
-      imageVariants.keep(made, for: key)
-      return Self.cached(made, caching)
+    if needed != nil, asked.version != nil,
+      let current = try read(
+        request, needing: nil, as: given, usedToken: &usedToken,
+        { snapshot, _ in
+          try image(named: name, asked, in: snapshot, onlyAtItsVersion: true)
+        })
+    {
+      return current
     }
+    return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, _ in
+      guard let answer = try image(named: name, asked, in: snapshot, onlyAtItsVersion: false) else {
+        throw Problem(status: 404, detail: "no image named \"\(name)\" (GET /v1/images lists them)")
+      }
+      return answer
+    }
+  }
+
+  /// The answer of the image `name` to `asked`, read in `snapshot`: nil when there is no such image, or
+  /// (`onlyAtItsVersion`) when `asked` names another version than its current one.
+  private func image(named name: String, _ asked: ImageRequest, in snapshot: FeedSnapshot, onlyAtItsVersion: Bool)
+    throws -> HTTPResponse?
+  {
+    let images = Images(snapshot.database)
+    guard let info = try images.info(named: name), !onlyAtItsVersion || asked.version == info.version else {
+      return nil
+    }
+    let caching = asked.version == info.version ? "public, max-age=31536000, immutable" : "public, no-cache"
+    guard let variant = asked.variant, Vips.isAvailable else {
+      guard let (_, bytes) = try images.image(named: name) else { return nil }
+      let original = asked.variant == nil
+      return HTTPResponse(
+        status: 200,
+        headers: [
+          HTTPField("Content-Type", info.mediaType), HTTPField("ETag", Self.originalTag(info)),
+          HTTPField("Cache-Control", original ? caching : "public, no-cache"),
+        ],
+        body: bytes, logNote: original ? nil : Vips.unavailableReason)
+    }
+    let key = asked.key(name: name, version: info.version)
+    if let kept = imageVariants.variant(for: key) { return Self.cached(kept, caching) }
+    guard let (_, bytes) = try images.image(named: name) else { return nil }
+    let resized: [UInt8]?
+    do {
+      resized = try imageVariants.resizing {
+        try Vips.resize(
+          bytes, width: variant.pixelWidth, height: variant.pixelHeight, crop: variant.fit == .cover,
+          to: asked.output, background: Self.rgb(info.placeholder))
+      }
+    } catch {
+      throw Problem.internalError(cause: "image \(name) \(info.version): \(error)")
+    }
+    var headers = [
+      HTTPField("Content-Type", asked.output.mediaType),
+      HTTPField(
+        "ETag",
+        "\"\(info.version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale).\(asked.output == .jpeg ? "jpeg" : "webp")\""
+      ),
+    ]
+    if asked.negotiated { headers.append(HTTPField("Vary", "Accept")) }
+    let made = HTTPResponse(status: 200, headers: headers, body: resized ?? [])
+    imageVariants.keep(made, for: key)
+    return Self.cached(made, caching)
   }
 
   /// Records, in the image write's transaction `db`, what it changed for the clients following the change log:
