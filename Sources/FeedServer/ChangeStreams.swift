@@ -34,6 +34,8 @@ public final class ChangeStreams: Sendable {
   private let running = Atomic(true)
   private let stopped = DispatchSemaphore(value: 0)
   private let compositions = Atomic(0)
+  /// The API from ``start(composing:)`` until the thread takes it.
+  private let composer = Mutex<FeedAPI?>(nil)
 
   /// Subscribers of the database at `location` (the one the server writes), on `streams`; nothing runs before
   /// ``start(composing:)``.
@@ -46,8 +48,12 @@ public final class ChangeStreams: Sendable {
   /// own; Foundation's `Thread` would link FoundationInternationalization, and ICU, into the release binary);
   /// `api` reads the store and composes the changes.
   public func start(composing api: FeedAPI) {
+    composer.withLock { $0 = api }
     DispatchQueue(label: "stackfeed-changes").async { [self] in
-      run(api)
+      // The thread's own reference to the API (so to the store's connections) ends before it says it stopped:
+      // `serve` closes its database (the last connection checkpoints SQLite's WAL) before the process exits,
+      // which it would not if the block, released after it returns, still held the API.
+      if let api = composer.withLock({ $0.take() }) { run(api) }
       stopped.signal()
     }
   }

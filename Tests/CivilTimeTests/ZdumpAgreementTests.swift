@@ -34,7 +34,7 @@ struct ZdumpAgreementTests {
     process.arguments = ["-v", "-c", "1970,2100", name]
     let pipe = Pipe()
     process.standardOutput = pipe
-    try process.run()
+    try process.runUnblocked()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self)

@@ -35,7 +35,7 @@ struct PackageTarget: Sendable {
     process.arguments = ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"]
     let output = Pipe()
     process.standardOutput = output
-    try process.run()
+    try process.runUnblocked()
     let json = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     try #require(process.terminationStatus == 0, "swift package dump-package failed")

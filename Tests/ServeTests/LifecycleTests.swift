@@ -81,7 +81,7 @@ struct LifecycleTests {
     let output = Pipe()
     locker.standardInput = input
     locker.standardOutput = output
-    try locker.run()
+    try locker.runUnblocked()
     let lockSQL =
       "PRAGMA journal_mode=DELETE;\nPRAGMA locking_mode=EXCLUSIVE;\nBEGIN EXCLUSIVE;\n"
       + "UPDATE users SET first_name = first_name;\nSELECT 'held';\n"

@@ -74,7 +74,7 @@ final class ServerProcess {
     process.environment = environment
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
-    try process.run()
+    try process.runUnblocked()
     process.waitUntilExit()
     return (
       process.terminationStatus, String(decoding: try Data(contentsOf: out), as: UTF8.self),
@@ -105,7 +105,7 @@ final class ServerProcess {
     process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = try FileHandle(forWritingTo: logFile)
-    try process.run()
+    try process.runUnblocked()
     self.process = process
     // Waits for one of two events: the URL is printed, or the process has ended (then it never will be).
     while true {

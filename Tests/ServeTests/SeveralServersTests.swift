@@ -202,7 +202,7 @@ struct SeveralServersTests {
     process.environment = server.environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
+    try process.runUnblocked()
     return process
   }
 }

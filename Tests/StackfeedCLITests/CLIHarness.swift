@@ -77,7 +77,7 @@ final class CLIHarness {
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try process.runUnblocked()
     process.waitUntilExit()
     return Result(
       code: process.terminationStatus,

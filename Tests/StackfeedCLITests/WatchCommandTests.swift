@@ -28,15 +28,7 @@ import Testing
       process.standardOutput = try FileHandle(forWritingTo: out)
       process.standardError = try FileHandle(forWritingTo: err)
       process.standardInput = FileHandle.nullDevice
-      // As from a shell: SIGINT and SIGTERM not blocked (a child inherits the mask of the thread that spawns it).
-      var signals = sigset_t()
-      sigemptyset(&signals)
-      sigaddset(&signals, SIGINT)
-      sigaddset(&signals, SIGTERM)
-      var before = sigset_t()
-      pthread_sigmask(SIG_UNBLOCK, &signals, &before)
-      defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
-      try process.run()
+      try process.runUnblocked()
     }
 
     deinit {

@@ -238,7 +238,7 @@ public final class PostgresCluster: @unchecked Sendable {
     let process = try spawn(programs.postgres, ["-D", dataFolder.path])
     process.standardOutput = log
     process.standardError = log
-    try process.run()
+    try process.runUnblocked()
     server = process
     // postmaster.pid's last line reads "ready" once connections are accepted, "standby" once a hot standby
     // accepts read-only ones (what `pg_ctl -w` waits for).
@@ -283,7 +283,7 @@ public final class PostgresCluster: @unchecked Sendable {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    if (try? process.run()) != nil { watchdog = process }
+    if (try? process.runUnblocked()) != nil { watchdog = process }
   }
 
   /// A process running a server program, as the `postgres` user when this process is root (`setpriv` execs it,
@@ -308,7 +308,7 @@ public final class PostgresCluster: @unchecked Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try process.runUnblocked()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {

@@ -83,7 +83,7 @@ public struct PrometheusText {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = output
-    try process.run()
+    try process.runUnblocked()
     input.fileHandleForWriting.write(Data(text.utf8))
     try input.fileHandleForWriting.close()
     let said = output.fileHandleForReading.readDataToEndOfFile()

@@ -18,7 +18,7 @@ public struct ScriptCheck {
     process.standardOutput = pipe
     process.standardError = pipe
     process.standardInput = FileHandle.nullDevice
-    try process.run()
+    try process.runUnblocked()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ScriptCheck(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
