@@ -48,18 +48,21 @@ extension FeedAPI {
   /// authenticated (``authenticate(_:needing:as:in:writing:)``) in that read — or, when the feed is read from a replica
   /// (``FeedSource/readsReplica``), in a read of the primary just before it: tokens are revoked there, and a
   /// replica may not have replayed the revocation yet. `usedToken` is the id of the token verified, if any.
+  ///
+  /// The read sees the commit the request's `Stackfeed-Commit` names (``CommitHeader``; 400 when malformed).
   func read<T>(
     _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, usedToken: inout String?,
     _ body: (FeedSnapshot, Caller) throws -> T
   ) throws -> T {
+    let commit = try CommitHeader.version(of: request)
     if source.readsReplica, needed != nil, given == nil {
       let authentication = try source.readPrimary { db in
         try authenticate(request, needing: needed, as: given, in: db)
       }
       usedToken = authentication.token
-      return try source.read { snapshot in try body(snapshot, authentication.caller) }
+      return try source.read(seeing: commit) { snapshot in try body(snapshot, authentication.caller) }
     }
-    return try source.read { snapshot in
+    return try source.read(seeing: commit) { snapshot in
       let authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
       usedToken = authentication.token
       return try body(snapshot, authentication.caller)

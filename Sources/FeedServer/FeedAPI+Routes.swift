@@ -20,7 +20,8 @@ extension FeedAPI {
   /// for `GET`, else a write on the primary — in which the token is verified (401/403), the key claimed, the
   /// target read locked and its current `ETag`s checked against `If-Match` and `If-None-Match` (404/412), the
   /// handler runs, and the changes it reports are recorded in the change log (FeedStore's `ChangeLog`). A
-  /// handler's ``SeedError`` is a 422 naming the field, its ``RowRefusal`` the refusal's status.
+  /// handler's ``SeedError`` is a 422 naming the field, its ``RowRefusal`` the refusal's status. A write's answer
+  /// names its commit's version (``CommitHeader``).
   /// `query` holds the request's query arguments but `pretty`; the answer's JSON is in `form`; `usedToken` is the
   /// id of the token verified, if any.
   func routed(
@@ -69,7 +70,7 @@ extension FeedAPI {
           return Self.encoded(tagged, gzipFrom: gzipFrom, compresses: compresses)
         }
       }
-      return try source.write { db in
+      let written = try source.write { db in
         let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
         usedToken = authentication.token
         let caller = authentication.caller
@@ -105,6 +106,7 @@ extension FeedAPI {
         }
         return Self.written(answer, form: form, returning: returning)
       }
+      return CommitHeader.adding(written.version, to: written.value)
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
     } catch let refusal as RowRefusal {

@@ -251,23 +251,28 @@ public struct FeedAPI: Sendable {
   /// The answer of a data endpoint: made by `make` (its JSON in the request's form) — given the query, one read
   /// of the store and the caller, whose user is the viewer of a personal endpoint and the anonymous user
   /// otherwise — or taken from the memo of that read's version of the feed, under the request as sent and the
-  /// viewer; gzipped from `gzipFrom` bytes on (the request's `Accept-Encoding`, read once by the caller).
+  /// viewer; gzipped from `gzipFrom` bytes on (the request's `Accept-Encoding`, read once by the caller). A request
+  /// that needs no token is looked up first in the answers the store allows without a read
+  /// (``FeedSource/answersWithoutReading(seeing:)``: PostgreSQL's, which would cost a round trip).
   private func remembered(
     _ request: HTTPRequest, at endpoint: Endpoint, query: Query, gzipFrom: Int?, as given: Caller?,
     usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
   ) throws -> HTTPResponse {
     let needed = endpoint.scope(requireAuth: requireAuth)
+    // The query as sent holds the trait parameters and `pretty`: an answer laid out for AX3 is never served
+    // for L, an indented one never for a compact one.
+    func key(viewer: String?) -> AnswerMemo.Key {
+      AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
+    }
+    if needed == nil, let answers = source.answersWithoutReading(seeing: try CommitHeader.version(of: request)),
+      let remembered = recalled(key(viewer: nil), gzipFrom: gzipFrom, from: answers)
+    {
+      return remembered
+    }
     return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
       let viewer = endpoint.isPersonal ? caller.user : nil
-      // The query as sent holds the trait parameters and `pretty`: an answer laid out for AX3 is never served
-      // for L, an indented one never for a compact one.
-      // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
-      let plain = AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
-      let key = plain.gzipped(from: gzipFrom)
-      if let remembered = snapshot.memo?[key] {
-        metrics.countMemo(hit: true)
-        return remembered
-      }
+      let plain = key(viewer: viewer)
+      if let remembered = recalled(plain, gzipFrom: gzipFrom, from: snapshot.memo) { return remembered }
       let identity: HTTPResponse
       if gzipFrom != nil, let remembered = snapshot.memo?[plain] {
         metrics.countMemo(hit: true)
@@ -285,9 +290,17 @@ public struct FeedAPI: Sendable {
       }
       guard gzipFrom != nil, identity.status == 200 else { return identity }
       let sent = Self.encoded(identity, gzipFrom: gzipFrom, compresses: compresses)
-      snapshot.memo?.remember(sent, for: key)
+      snapshot.memo?.remember(sent, for: plain.gzipped(from: gzipFrom))
       return sent
     }
+  }
+
+  /// The answer `answers` hold for `plain` as the request takes it (gzipped from `gzipFrom` bytes on), counted as a
+  /// memo hit; `nil` when they hold none.
+  private func recalled(_ plain: AnswerMemo.Key, gzipFrom: Int?, from answers: RememberedAnswers?) -> HTTPResponse? {
+    guard let remembered = answers?[plain.gzipped(from: gzipFrom)] else { return nil }
+    metrics.countMemo(hit: true)
+    return remembered
   }
 
   /// `response` with its caching headers: a 200 answer to a read (`GET`, `HEAD`) is conditional (304 when

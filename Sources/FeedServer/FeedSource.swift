@@ -6,9 +6,15 @@ import HTTPServer
 /// ``StoreUnavailable``): ``SQLiteSource`` and ``PostgresSource`` conform, and another store is one more
 /// conforming type.
 public protocol FeedSource: Sendable {
-  /// Runs `body` over one snapshot of the feed (one read transaction). Throws ``StoreUnavailable`` when the
-  /// store cannot be read right now (missing, locked beyond the busy timeout, damaged).
-  func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T
+  /// Runs `body` over one snapshot of the feed (one read transaction) that sees the commit of version `commit`
+  /// (a `Stackfeed-Commit` the client sent; `nil`: none) and every commit acknowledged before the call, with the
+  /// answers it may use (``FeedSnapshot/memo``). Throws ``StoreUnavailable`` when the store cannot be read right
+  /// now (missing, locked beyond the busy timeout, damaged).
+  func read<T>(seeing commit: UInt64?, _ body: (FeedSnapshot) throws -> T) throws -> T
+  /// The answers a request may be served from without reading the store, when this store can tell that without
+  /// a read (PostgreSQL: ``CommitListener``); each includes the commit of version `commit` when one is given.
+  /// `nil`: ask ``read(seeing:_:)``.
+  func answersWithoutReading(seeing commit: UInt64?) -> RememberedAnswers?
   /// Runs `body` in one write transaction of the store, on a connection that serves no read (so no remembered
   /// answer of it can go stale): everything `body` wrote is committed when it returns and rolled back when it
   /// throws. Committed means it outlives a crash of the server's process after the return; whether it outlives
@@ -16,7 +22,9 @@ public protocol FeedSource: Sendable {
   /// the last commits then, never damaging the file; PostgreSQL's default `synchronous_commit=on` keeps them:
   /// docs/RELIABILITY.md §8, "A 201 means committed, and stays"). Throws ``StoreUnavailable`` when the
   /// store cannot be written now (missing, locked beyond the busy timeout, unreachable).
-  func write<T>(_ body: (StoreConnection) throws -> T) throws -> T
+  /// The answer carries the version its commit made (``Committed/version``, the change log's: `Stackfeed-Commit`).
+  @discardableResult
+  func write<T>(_ body: (StoreConnection) throws -> T) throws -> Committed<T>
   /// Whether ``read(_:)`` reads another database than ``write(_:)`` writes (a replica, `serve --read-db`):
   /// tokens are then verified on the primary (``readPrimary(_:)``), where they are revoked, and not on a replica
   /// that may not have replayed the revocation yet.
@@ -32,6 +40,14 @@ public protocol FeedSource: Sendable {
 }
 
 extension FeedSource {
+  /// ``read(seeing:_:)`` without a commit to see but those acknowledged before the call.
+  public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
+    try read(seeing: nil, body)
+  }
+
+  /// None: every answer is read (``read(seeing:_:)``).
+  public func answersWithoutReading(seeing commit: UInt64?) -> RememberedAnswers? { nil }
+
   /// Reads and writes go to one database.
   public var readsReplica: Bool { false }
 
@@ -76,6 +92,16 @@ public struct FeedSnapshot {
   func versionHeader() throws -> HTTPField {
     HTTPField("Stackfeed-Version", String(try StoreChanges.count(in: database)))
   }
+}
+
+/// What a write transaction returned, and the version of the change log its commit made: the store's change
+/// counter (`StoreChanges`) after it, which a client sends back as `Stackfeed-Commit` to read its own write on any
+/// server.
+public struct Committed<Value> {
+  /// What the write returned.
+  public var value: Value
+  /// The version its commit made.
+  public var version: UInt64
 }
 
 /// The store cannot answer now; the server answers 503 with `Retry-After` and keeps serving.

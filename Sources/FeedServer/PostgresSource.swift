@@ -10,20 +10,20 @@ import Synchronization
 /// run once more: a read has no effect to repeat, so the answer is right or the request gets a 503, never a
 /// wrong page.
 ///
-/// The server's one ``AnswerMemo`` is shared by every connection, as on SQLite. Each connection listens on
-/// PostgresCore's `Connection.commitChannel`, where every write transaction of the store (any process, any
-/// machine) announces its commit, and before each read one round trip without a statement brings the
-/// notifications of every commit acknowledged so far (``ListeningConnection/change()``): a commit's, numbered
-/// by the store's change counter (a write announces it), is a counted change of the memo's generation protocol,
-/// so one commit makes one generation whatever the number of connections; one without a number, or a new
-/// session, is a change of unknown commit. Asked before the read's snapshot. A
-/// connection that cannot listen (a hot standby, `--read-db`) reads without the memo. Writes (``write(_:)``) run
+/// The server's one ``AnswerMemo`` is shared by every connection, as on SQLite, and kept by one
+/// ``CommitListener``: a thread with a connection of its own that hears every commit of the store (any process,
+/// any machine) announced on `Connection.commitChannel` and moves the memo's generation on, so a request the
+/// memo answers costs no round trip; the listener's Sync every 200 ms bounds how old an answer may be (1 s), and a
+/// client's `Stackfeed-Commit` is honoured before the memo is (docs/HTTP.md, "Reading your own writes"). This
+/// server's own writes move the memo on when they commit. The listener's connection is one of the reads' share
+/// of ``StoreLimits``; with a single read connection (`--db-connections 3`) the memo is off. A database that
+/// cannot be listened to (a hot standby, `--read-db`) is read without the memo. Writes (``write(_:)``) run
 /// on connections of their own, to the database itself even when the feed is read from a replica (a hot standby
 /// refuses writes), and announce their commits like every write. Reads and writes each have a
 /// bounded pool (``StoreLimits``): a request finding all its pool's connections in use waits for one, then gets
-/// 503; the listening is done on the read connections themselves (no connection of its own).
+/// 503.
 public final class PostgresSource: FeedSource, Sendable {
-  private struct Writer: @unchecked Sendable {  // a connection is used by one request at a time
+  private struct Pooled: @unchecked Sendable {  // a connection is used by one request at a time
     let connection: PostgresCore.Connection
   }
 
@@ -36,11 +36,14 @@ public final class PostgresSource: FeedSource, Sendable {
   /// The URL writes connect to, without its password.
   private var writeName: String { writeLocation.name }
   private let registry: PluginRegistry
-  private let readers: ConnectionPool<ListeningConnection>
-  private let writers: ConnectionPool<Writer>
+  private let readers: ConnectionPool<Pooled>
+  private let writers: ConnectionPool<Pooled>
   private let memo: AnswerMemo
+  private let listener: CommitListener
   /// False once ``checkMemo()`` found that a read connection does not hear the commits: no read uses the memo.
   private let hearsCommits = Atomic(true)
+  /// Whether the memo is off because the limits leave the reads a single connection, none for the listener.
+  private let leavesNoListener: Bool
 
   /// The store of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
   /// writes go to `writeLocation` (e.g. the primary of the replica `location` names), by default the same.
@@ -51,19 +54,40 @@ public final class PostgresSource: FeedSource, Sendable {
     self.location = location
     self.writeLocation = writeLocation ?? location
     self.registry = registry
-    readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
+    // The listener's connection is one of the reads' share; with one read connection the memo is off.
+    leavesNoListener = limits.answerBytes > 0 && limits.readers < 2
+    let listens = limits.answerBytes > 0 && !leavesNoListener
+    readers = ConnectionPool(limit: listens ? limits.readers - 1 : limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
-    memo = AnswerMemo(budget: limits.answerBytes)
+    memo = AnswerMemo(budget: listens ? limits.answerBytes : 0)
+    listener = CommitListener(location: location, memo: memo)
+  }
+
+  deinit {
+    listener.stop()
   }
 
   /// Runs `body` over one read transaction of the database; ``StoreUnavailable`` when it cannot be reached or
-  /// read now.
-  public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
+  /// read now. The read uses the memo when the listener allows it (``CommitListener/answers(seeing:)``: it heard
+  /// `commit`, and its latest Sync is recent); else it composes from its own snapshot, which sees `commit` (its
+  /// client had the write's answer before it asked) and every commit acknowledged before the call.
+  public func read<T>(seeing commit: UInt64?, _ body: (FeedSnapshot) throws -> T) throws -> T {
     do {
       // A connection with a connection problem is not used again.
       return try readers.using(
-        opening: open, brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
-        { reader in try reading(on: reader, body) })
+        opening: { Pooled(connection: try connect(to: location)) },
+        brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
+        { reader in
+          let connection = reader.connection
+          // Run once more on a new session when the connection was lost before or during the read; the answers
+          // are asked for again before each run's snapshot.
+          return try connection.retryingOnceOnConnectionLoss {
+            let answers = answersWithoutReading(seeing: commit)
+            return try connection.read {
+              try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
+            }
+          }
+        })
     } catch let error as PostgresError where error.isBusy {
       throw StoreUnavailable(description: "the database \(name) cannot be read now: \(error.message)")
     } catch let error as ConnectionPoolExhausted {
@@ -71,27 +95,21 @@ public final class PostgresSource: FeedSource, Sendable {
     }
   }
 
-  /// One read transaction, run once more on a new session when the connection was lost before or during it
-  /// (`Connection.retryingOnceOnConnectionLoss`); each run follows the memo's protocol from its step 1.
-  private func reading<T>(on reader: ListeningConnection, _ body: (FeedSnapshot) throws -> T) throws -> T {
-    let connection = reader.connection
-    let hears = hearsCommits.load(ordering: .relaxed)
-    return try connection.retryingOnceOnConnectionLoss {
-      let generation = memo.generationBeforeRead()
-      if !hears { try reader.ignoreCommits() }
-      let change = hears ? try reader.change() : nil
-      let answers = change.flatMap { memo.answers(forReadFrom: generation, change: $0) }
-      return try connection.read {
-        try body(FeedSnapshot(memo: answers, registry: registry, database: .postgres(connection)))
-      }
-    }
+  /// The memo's answers when the listener allows them (``CommitListener/answers(seeing:)``) and the start-up check
+  /// found that reads hear the commits (``checkMemo()``); none, and no listener, with a budget of 0.
+  public func answersWithoutReading(seeing commit: UInt64?) -> RememberedAnswers? {
+    guard memo.budget > 0, hearsCommits.load(ordering: .relaxed) else { return nil }
+    return listener.answers(seeing: commit)
   }
 
   /// Runs `body` in one write transaction (READ COMMITTED) on a connection of its own; ``StoreUnavailable``
   /// when the database cannot be reached. Unlike a read, a write is never run again after a lost connection:
   /// it may have committed (an `Idempotency-Key` makes the client's retry safe).
-  public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
-    try onPrimary(writing: true) { db in try db.write { try body(db) } }
+  /// Its commit is in the memo's next answers at once (``CommitListener/committed(_:)``).
+  public func write<T>(_ body: (StoreConnection) throws -> T) throws -> Committed<T> {
+    let written = try onPrimary(writing: true) { db in try db.versionedWrite { try body(db) } }
+    listener.committed(written.version)
+    return Committed(value: written.value, version: written.version)
   }
 
   /// Whether reads go to a replica (`--read-db`): another URL than writes.
@@ -108,7 +126,7 @@ public final class PostgresSource: FeedSource, Sendable {
     let verb = writing ? "written" : "read"
     do {
       return try writers.using(
-        opening: { Writer(connection: try connect(to: writeLocation)) },
+        opening: { Pooled(connection: try connect(to: writeLocation)) },
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
         { writer in try body(.postgres(writer.connection)) })
     } catch let error as PostgresError where error.isBusy {
@@ -125,12 +143,14 @@ public final class PostgresSource: FeedSource, Sendable {
   /// (`--memo-size 0`, a hot standby that cannot listen), or when the database cannot be reached now (its reads
   /// will say so).
   public func checkMemo() -> String? {
+    if leavesNoListener {
+      return "the answer memo is off: on PostgreSQL it takes a read connection of its own to hear the commits, "
+        + "and --db-connections leaves the reads one (4 or more leaves them two); every request composes its answer"
+    }
     guard memo.budget > 0 else { return nil }
-    let heard = try? readers.using(opening: open) { reader in
-      try reader.hears {
-        try writers.using(opening: { Writer(connection: try connect(to: writeLocation)) }) { writer in
-          try writer.connection.write {}
-        }
+    let heard = try? CommitListener.hears(at: location) {
+      try writers.using(opening: { Pooled(connection: try connect(to: writeLocation)) }) { writer in
+        try writer.connection.write {}
       }
     }
     guard heard == false else { return nil }
@@ -138,10 +158,6 @@ public final class PostgresSource: FeedSource, Sendable {
     return "the answer memo is off: a connection to \(name) did not hear a commit announced on \(writeName) "
       + "(a connection pooler in transaction mode, or a logical-replication subscriber as --read-db?); every "
       + "request composes its answer"
-  }
-
-  private func open() throws -> ListeningConnection {
-    ListeningConnection(connection: try connect(to: location))
   }
 
   private func connect(to location: StoreLocation) throws -> PostgresCore.Connection {

@@ -77,8 +77,9 @@ public final class SQLiteSource: FeedSource, Sendable {
   }
 
   /// Runs `body` over one read transaction of the file at ``path``; ``StoreUnavailable`` when the file is
-  /// missing, cannot be opened or cannot be read now, or no connection was free in time.
-  public func read<T>(_ body: (FeedSnapshot) throws -> T) throws -> T {
+  /// missing, cannot be opened or cannot be read now, or no connection was free in time. Every read sees every
+  /// commit acknowledged before it (its `PRAGMA data_version`), so a `commit` to see asks for nothing more.
+  public func read<T>(seeing commit: UInt64?, _ body: (FeedSnapshot) throws -> T) throws -> T {
     // Step 1 of the memo's protocol: before the file is looked up and before the snapshot.
     let generation = memo.generationBeforeRead()
     let file = try currentFile()
@@ -119,7 +120,7 @@ public final class SQLiteSource: FeedSource, Sendable {
   /// Runs `body` in one write transaction (`BEGIN IMMEDIATE`, waiting up to the busy timeout for another
   /// writer) of the file at ``path``; ``StoreUnavailable`` when it is missing, cannot be opened or stays locked.
   /// A constraint the write breaks is thrown as it is (a plugin checks its rows before writing them).
-  public func write<T>(_ body: (StoreConnection) throws -> T) throws -> T {
+  public func write<T>(_ body: (StoreConnection) throws -> T) throws -> Committed<T> {
     let file = try currentFile()
     do {
       return try writers.using(
@@ -127,7 +128,8 @@ public final class SQLiteSource: FeedSource, Sendable {
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy && !$0.isConstraint } ?? false },
         { writer in
           let db = StoreConnection.sqlite(writer.database)
-          return try db.write { try body(db) }
+          let written = try db.versionedWrite { try body(db) }
+          return Committed(value: written.value, version: written.version)
         })
     } catch let error as DatabaseError where !error.isConstraint {
       throw StoreUnavailable(description: "the database \(path) cannot be written now: \(error.message)")

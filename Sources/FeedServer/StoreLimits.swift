@@ -11,7 +11,8 @@ import FeedStore
 /// `connections` counts every connection the server opens to its databases: one is the token-use log's
 /// (``TokenUseLog``, which opens at most one at a time, at most once a minute), a quarter of the rest (at least
 /// one) are the write pool's, and the others the read pool's. A request that finds its pool's connections all
-/// in use waits for one up to `wait`, then gets 503 with `Retry-After`.
+/// in use waits for one up to `wait`, then gets 503 with `Retry-After`. On PostgreSQL the answer memo's
+/// ``CommitListener`` takes one of the read pool's (none left with one: the memo is off).
 ///
 ///     let limits = StoreLimits(memoBytes: 64 << 20, connections: 8)   // 6 readers, 1 writer, 1 for tokens
 public struct StoreLimits: Sendable {

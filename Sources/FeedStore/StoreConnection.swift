@@ -94,16 +94,25 @@ extension StoreConnection: SQLConnection {
   /// write of the store that can change what a feed shows goes through here. On PostgreSQL its commit is
   /// announced with the counter's new value as the payload (`write(announcing:_:)`).
   public func write<T>(_ body: () throws -> T) throws -> T {
+    try versionedWrite(body).value
+  }
+
+  /// ``write(_:)``, giving also the change counter's value its transaction moved the counter to: the version of
+  /// the change log its commit made (the server's `Stackfeed-Commit` header). Inside another transaction the
+  /// counter moves again when the outer one ends, so only a top-level write's version is its commit's.
+  public func versionedWrite<T>(_ body: () throws -> T) throws -> (value: T, version: UInt64) {
     var changes: UInt64 = 0
     func changing() throws -> T {
       let result = try body()
       changes = try StoreChanges.bump(in: self)
       return result
     }
+    let value: T
     switch self {
-    case .sqlite(let db): return try db.write(changing)
-    case .postgres(let db): return try db.write(announcing: { String(changes) }, changing)
+    case .sqlite(let db): value = try db.write(changing)
+    case .postgres(let db): value = try db.write(announcing: { String(changes) }, changing)
     }
+    return (value, changes)
   }
 
   /// Runs `body` in a write transaction of bookkeeping that no remembered answer depends on (API tokens' last

@@ -1,18 +1,22 @@
 import BuiltInPlugins
 import FeedPlugins
-import FeedServer
 import FeedStore
 import Foundation
+import HTTPServer
 import PostgresCore
 import StackfeedTestSupport
 import Testing
 
+@testable import FeedServer
+
 /// The answer memo on PostgreSQL, in process: on (a change the store was not told of is not seen by a remembered
-/// answer), and forgotten by the very next answer once a write has committed, and when the connection is opened
-/// again. A page is remembered the second time it is made (the memo's doorkeeper), so each test asks twice first.
-/// Other processes' writes: ServeTests.CoherenceTests.
+/// answer); a write of this server is in its very next answer; another connection's commit is in the answers
+/// the server serves ``CommitListener/stalenessBound`` after it at the latest (each old answer is checked to have
+/// been asked before that), and at once for a request sending the write's `Stackfeed-Commit`; a session the
+/// database ended forgets. A page is remembered the second time it is made (the memo's doorkeeper), so each test
+/// asks twice first. Other processes' writes: ServeTests.CoherenceTests.
 @Suite(
-  "FeedAPI on PostgreSQL: answers remembered until a commit is announced",
+  "FeedAPI on PostgreSQL: answers remembered until a commit is heard, at most a bound late",
   .requires(PostgresPrograms.areUsable, PostgresPrograms.skipNote))
 struct PostgresMemoTests {
   static let page = "/v1/feed?limit=5"
@@ -23,24 +27,107 @@ struct PostgresMemoTests {
       "UPDATE feed_item SET title = '\(title)' WHERE position = (SELECT min(position) FROM feed_item)")
   }
 
-  @Test("a remembered page stays until a write commits, and the very next answer after the commit is the new feed")
-  func forgottenOnceAWriteCommits() throws {
+  /// Another server over `test`'s database (its own pools, memo and listener).
+  static func otherServer(_ test: TestAPI) throws -> FeedAPI {
+    FeedAPI(
+      location: StoreLocation.resolve(option: test.database.argument, environment: [:]),
+      registry: try PluginRegistry.builtIn(), defaultZone: TimeZone.gmt, zoneNamed: { TimeZone(identifier: $0) })
+  }
+
+  /// Stops (`SIGSTOP`) the session of the listener of `test`'s server, whose last statement was the change
+  /// counter's read (the pool's sessions ran the feed's queries); its process id, for `SIGCONT`.
+  static func stopListener(of test: TestAPI) throws -> pid_t {
+    let listener = try #require(
+      pid_t(
+        try test.database.query(
+          "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT n FROM store_changes'"
+        )))
+    #expect(kill(listener, SIGSTOP) == 0)
+    return listener
+  }
+
+  /// Asks `api` for `page` until `isNew` holds of the answer, checking the staleness bound: every answer that
+  /// does not hold was asked before `since` + ``CommitListener/stalenessBound`` (else the test fails, once). The
+  /// time it took.
+  @discardableResult
+  static func awaitNewAnswer(
+    from api: FeedAPI, since: ContinuousClock.Instant, _ isNew: (HTTPResponse) -> Bool
+  ) -> Duration {
+    while true {
+      let asked = ContinuousClock.now
+      let answer = api.respond(to: TestAPI.request("GET", page))
+      #expect(answer.status == 200)
+      if isNew(answer) { return asked - since }
+      guard asked - since < CommitListener.stalenessBound else {
+        Issue.record("an old answer asked \(asked - since) after the change")
+        return asked - since
+      }
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+  }
+
+  @Test("this server's own write is in its very next answer, with the Stackfeed-Commit of the write")
+  func ownWriteInTheNextAnswer() throws {
     let api = try TestAPI(.postgres)
     let before = api.get(Self.page)
     #expect(before.status == 200)
     #expect(api.get(Self.page).body == before.body)
     try changeUnannounced(api, to: "Unannounced")
     #expect(api.get(Self.page).body == before.body, "the memo is on: the page was not composed again")
-
-    let writer = try PostgresCore.Connection(api.database.argument)
-    try writer.write { try writer.execute("UPDATE feed_item SET subtitle = 'Announced' WHERE position > 0") }
+    // The server hears nothing meanwhile: its listener's session is stopped.
+    let listener = try Self.stopListener(of: api)
+    defer { kill(listener, SIGCONT) }
+    let written = api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "new-1", "title": "Fresh"}"#)
+    #expect(written.status == 201)
+    let commit = try #require(written.header("Stackfeed-Commit").flatMap { UInt64($0) })
+    #expect(try api.database.query("SELECT n FROM store_changes") == "\(commit)", "the version its commit made")
     let after = api.get(Self.page)
     #expect(after.status == 200)
-    #expect(after.text.contains("UNANNOUNCED") && after.text.contains("Announced"), "\(after.text)")
+    #expect(after.text.contains("UNANNOUNCED") && after.text.contains("FRESH"), "\(after.text)")
     #expect(after.header("ETag") != before.header("ETag"))
   }
 
-  @Test("a NOTIFY without a number (a change made outside the store, announced by hand) makes the next answer new")
+  @Test("another server's write: in a request sending its Stackfeed-Commit at once, in every answer within the bound")
+  func anotherServersWrite() throws {
+    let test = try TestAPI(.postgres)
+    let other = try Self.otherServer(test)
+    let before = test.get(Self.page)
+    #expect(test.get(Self.page).body == before.body)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(test.get(Self.page).body == before.body, "remembered")
+
+    var request = TestAPI.request("POST", "/v1/feed-items")
+    request.body = Array(#"{"id": "new-1", "title": "Fresh"}"#.utf8)
+    request.headers.append(HTTPField("Content-Type", "application/json"))
+    // This server hears nothing meanwhile: its listener's session is stopped.
+    let listener = try Self.stopListener(of: test)
+    defer { kill(listener, SIGCONT) }
+    let written = other.respond(to: request, as: .admin)
+    #expect(written.status == 201)
+    let commit = try #require(written.header("Stackfeed-Commit"))
+    // Read-your-writes: the client carries its commit to this server, which has not heard it.
+    let mine = test.get(Self.page, headers: [HTTPField("Stackfeed-Commit", commit)])
+    #expect(mine.status == 200)
+    #expect(mine.text.contains("UNANNOUNCED") && mine.text.contains("FRESH"), "\(mine.text)")
+  }
+
+  @Test("another server's write without its Stackfeed-Commit: in every answer the bound after it at the latest")
+  func boundedStaleness() throws {
+    let test = try TestAPI(.postgres)
+    let other = try Self.otherServer(test)
+    let before = test.get(Self.page)
+    #expect(test.get(Self.page).body == before.body)
+    try changeUnannounced(test, to: "Unannounced")
+    #expect(test.get(Self.page).body == before.body, "remembered")
+    var request = TestAPI.request("POST", "/v1/feed-items")
+    request.body = Array(#"{"id": "new-1", "title": "Fresh"}"#.utf8)
+    request.headers.append(HTTPField("Content-Type", "application/json"))
+    #expect(other.respond(to: request, as: .admin).status == 201)
+    let took = Self.awaitNewAnswer(from: test.api, since: .now) { $0.text.contains("FRESH") }
+    #expect(took < CommitListener.stalenessBound)
+  }
+
+  @Test("a NOTIFY without a number (a change outside the store, announced by hand) is in the answers within the bound")
   func aManualNotifyForgets() throws {
     let api = try TestAPI(.postgres)
     let before = api.get(Self.page)
@@ -48,9 +135,24 @@ struct PostgresMemoTests {
     try changeUnannounced(api, to: "Unannounced")
     #expect(api.get(Self.page).body == before.body, "remembered")
     try api.database.execute("NOTIFY \(PostgresCore.Connection.commitChannel)")
-    let after = api.get(Self.page)
-    #expect(after.status == 200)
-    #expect(after.text.contains("UNANNOUNCED"), "\(after.text)")
+    Self.awaitNewAnswer(from: api.api, since: .now) { $0.text.contains("UNANNOUNCED") }
+  }
+
+  @Test("a Stackfeed-Commit that is not a version is refused (400) on reads, and one not heard yet composes the page")
+  func commitHeaders() throws {
+    let api = try TestAPI(.postgres)
+    let before = api.get(Self.page)
+    #expect(api.get(Self.page).body == before.body)
+    for bad in ["", "-1", "1.5", "abc", "18446744073709551616", " 7"] {
+      let answer = api.get(Self.page, headers: [HTTPField("Stackfeed-Commit", bad)])
+      #expect(answer.status == 400, "\(bad)")
+      #expect(answer.text.contains("Stackfeed-Commit"), "\(answer.text)")
+    }
+    try changeUnannounced(api, to: "Unannounced")
+    #expect(api.get(Self.page, headers: [HTTPField("Stackfeed-Commit", "0")]).body == before.body, "heard: the memo")
+    let ahead = api.get(Self.page, headers: [HTTPField("Stackfeed-Commit", "\(UInt64.max)")])
+    #expect(ahead.status == 200)
+    #expect(ahead.text.contains("UNANNOUNCED"), "not heard: composed from a snapshot of its own")
   }
 
   @Test("the tokens' last uses written (bookkeeping, not announced) keep the remembered answers")
@@ -99,7 +201,7 @@ struct PostgresMemoTests {
     #expect(test.get(Self.page).text == before.text, "remembered")
   }
 
-  @Test("a connection the database ended is opened again, and forgets what it remembered")
+  @Test("the listener's session ended by the database is opened again, and forgets what it remembered")
   func aNewSessionForgets() throws {
     let api = try TestAPI(.postgres)
     let before = api.get(Self.page)
@@ -114,9 +216,19 @@ struct PostgresMemoTests {
     for pid in others {  // with a timeout, pg_terminate_backend waits until the session has ended
       try admin.execute("SELECT pg_terminate_backend($1, 10000)", [.integer(pid)])
     }
-    let after = api.get(Self.page)
-    #expect(after.status == 200)
-    #expect(after.body != before.body && after.text.contains("UNANNOUNCED"))
+    Self.awaitNewAnswer(from: api.api, since: .now) { $0.text.contains("UNANNOUNCED") }
+  }
+
+  @Test("a listener that stops answering turns the memo off within the bound: its server composes every answer")
+  func aStoppedListenerTurnsTheMemoOff() throws {
+    let api = try TestAPI(.postgres)
+    let before = api.get(Self.page)
+    #expect(api.get(Self.page).body == before.body)
+    try changeUnannounced(api, to: "Unannounced")
+    #expect(api.get(Self.page).body == before.body, "remembered")
+    let listener = try Self.stopListener(of: api)
+    defer { kill(listener, SIGCONT) }
+    Self.awaitNewAnswer(from: api.api, since: .now) { $0.text.contains("UNANNOUNCED") }
   }
 
   @Test("with a memo budget of 0 nothing is remembered: a change nobody announced is in the next answer")

@@ -48,11 +48,13 @@ final class TestAPI: CheckedFeedAPI {
   }
 
   /// Adds `generate` feed items (after migrating and, on a new database, loading the reference feed), as
-  /// `stackfeed seed --generate` does.
-  func seed(generate: Int) throws {
+  /// `stackfeed seed --generate` does; the version of the change log after it.
+  @discardableResult
+  func seed(generate: Int) throws -> UInt64 {
     try Self.seed(
       StoreLocation.resolve(option: database.argument, environment: [:]), generate: generate,
       registry: PluginRegistry.builtIn())
+    return UInt64(try database.query("SELECT n FROM store_changes")) ?? 0
   }
 
   private static func seed(_ location: StoreLocation, generate: Int, registry: PluginRegistry) throws {

@@ -82,13 +82,16 @@ final class ServerProcess {
     )
   }
 
-  /// Seeds ``database``: the bundled feed when `generate` is 0, else only `generate` synthetic items appended.
-  func seed(generate: Int = 0) throws {
+  /// Seeds ``database``: the bundled feed when `generate` is 0, else only `generate` synthetic items appended; the
+  /// version of the change log after it (the seed's `Stackfeed-Commit`).
+  @discardableResult
+  func seed(generate: Int = 0) throws -> UInt64 {
     var arguments = ["seed", "--db", database]
     // Generated items only: on a new database, --generate alone would load the reference feed first.
     if generate > 0 { arguments += ["--generate", String(generate), "--no-reference"] }
     let result = try run(arguments)
     guard result.code == 0 else { throw ServerError(text: "seed failed: \(result.stderr)") }
+    return UInt64(try testDatabase.query("SELECT n FROM store_changes")) ?? 0
   }
 
   /// Starts `stackfeed serve --port 0 arguments…` and waits until it prints its URL (or exits).

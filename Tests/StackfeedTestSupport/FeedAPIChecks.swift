@@ -18,8 +18,10 @@ extension HTTPReply: CheckedAnswer {}
 public protocol CheckedFeedAPI {
   /// The answer to `GET target` (a path and its query) with `headers` (name, value).
   func answer(_ target: String, headers: [(String, String)]) throws -> any CheckedAnswer
-  /// Appends `generate` synthetic feed items to the database served, from another connection.
-  func seed(generate: Int) throws
+  /// Appends `generate` synthetic feed items to the database served, from another connection; the version of the
+  /// change log its commit made (what a write's answer sends as `Stackfeed-Commit`).
+  @discardableResult
+  func seed(generate: Int) throws -> UInt64
 }
 
 /// Test bodies shared by the in-process and the end-to-end API tests, each run on a server holding the bundled
@@ -122,7 +124,8 @@ public enum FeedAPIChecks {
   }
 
   /// `If-None-Match` naming the ETag (or a weak form of it, or `*`) gets 304 without a body; a changed feed gets
-  /// 200 and a new ETag.
+  /// 200 and a new ETag (asked with the change's `Stackfeed-Commit`: on PostgreSQL another connection's commit is
+  /// in every answer within the staleness bound, and at once in those that name it).
   public static func conditionalGet(on api: some CheckedFeedAPI) throws {
     let tag = try #require(try api.answer("/v1/feed", headers: []).header("ETag"))
     #expect(try api.answer("/v1/feed", headers: []).header("ETag") == tag, "equal bodies, equal tags")
@@ -135,8 +138,8 @@ public enum FeedAPIChecks {
     }
     #expect(try api.answer("/v1/feed", headers: [("If-None-Match", #""stale""#)]).status == 200)
     #expect(try api.answer("/v1/feed?limit=3", headers: []).header("ETag") != tag, "another page, another tag")
-    try api.seed(generate: 1)
-    let changed = try api.answer("/v1/feed", headers: [("If-None-Match", tag)])
+    let commit = try api.seed(generate: 1)
+    let changed = try api.answer("/v1/feed", headers: [("If-None-Match", tag), ("Stackfeed-Commit", "\(commit)")])
     #expect(changed.status == 200, "the feed changed: the remembered answer is not served")
     #expect(changed.header("ETag") != tag)
   }

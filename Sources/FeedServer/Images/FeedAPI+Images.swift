@@ -80,7 +80,7 @@ extension FeedAPI {
       throw Self.refusal(error)
     }
     let conditions = WriteConditions(request)
-    let created = try source.write { db in
+    let written = try source.write { db in
       let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
       usedToken = authentication.token
       let images = Images(db)
@@ -97,8 +97,10 @@ extension FeedAPI {
     Self.imageDocument(info, to: &body)
     body.append(literal: "\n")
     var headers = [HTTPField("Content-Type", MediaType.json), HTTPField("Cache-Control", "no-store")]
+    let created = written.value
     if created { headers.append(HTTPField("Location", info.path)) }
-    return form.apply(to: HTTPResponse(status: created ? 201 : 200, headers: headers, body: body.bytes))
+    let response = HTTPResponse(status: created ? 201 : 200, headers: headers, body: body.bytes)
+    return CommitHeader.adding(written.version, to: form.apply(to: response))
   }
 
   /// `DELETE /v1/images/{name}` (admin): 204, or 404 when there is no such image; `If-Match` checked in the
@@ -110,7 +112,7 @@ extension FeedAPI {
     _ = try checkPresented(request, needing: needed, as: given)
     try Query(parameters).finish()
     let conditions = WriteConditions(request)
-    try source.write { db in
+    let written = try source.write { db in
       let authentication = try authenticate(request, needing: needed, as: given, in: db, writing: true)
       usedToken = authentication.token
       let images = Images(db)
@@ -118,7 +120,8 @@ extension FeedAPI {
       try conditions.check(current: current.map { [Self.originalTag($0)] }, request)
       if try images.delete(named: name) { try recordImageChange(in: db) }
     }
-    return HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")])
+    return CommitHeader.adding(
+      written.version, to: HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")]))
   }
 
   /// `GET /v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&format=jpeg|webp`: without `w` and `h`

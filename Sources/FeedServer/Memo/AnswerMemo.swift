@@ -6,8 +6,12 @@ import Synchronization
 /// (`serve --memo-size`, default 64 MiB; 0: nothing is remembered).
 ///
 /// **Generations.** The answers are labelled with a generation of the feed: a counter of the server's, moved on
-/// ("bumped") whenever a read finds the feed changed. A read follows this protocol (``SQLiteSource``,
-/// ``PostgresSource``):
+/// ("bumped") whenever the feed changed. On PostgreSQL the server's ``CommitListener`` bumps (``advance(_:)``)
+/// when it hears a commit, and a read takes the current generation before its snapshot begins
+/// (``currentAnswers()``): an answer remembered in it is made from a snapshot that began after every commit the
+/// bumps to it were for, and a commit the snapshot missed is heard after, bumping past it. On SQLite a read
+/// follows this protocol (``SQLiteSource``; ``PostgresSource`` followed it too, with a round trip per read, until
+/// the listener):
 ///
 /// 1. ``generationBeforeRead()``, before anything of the read (before its snapshot starts, and on SQLite before
 ///    the file is looked up): the generation `g0`.
@@ -115,19 +119,44 @@ final class AnswerMemo: Sendable {
   func answers(forReadFrom before: UInt64, change: Change) -> RememberedAnswers? {
     guard budget > 0 else { return nil }
     let usable: UInt64? = bumpedFor.withLock { bumpedFor in
-      switch change {
-      case .none: return before
-      case .counted(let value) where bumpedFor.map({ value <= $0 }) ?? false:
+      guard Self.bumps(for: change, &bumpedFor) else {
+        guard case .counted(let value) = change else { return before }
         return value == bumpedFor && generation.load(ordering: .sequentiallyConsistent) == before ? before : nil
-      case .counted(let value):
-        bumpedFor = value
-      case .unknown:
-        bumpedFor = nil
       }
       let bumped = generation.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
       return bumped == before &+ 1 ? bumped : nil
     }
     return usable.map { RememberedAnswers(memo: self, generation: $0) }
+  }
+
+  /// A change learnt outside any read (on PostgreSQL from ``CommitListener``: a commit's notification, a new
+  /// session, or a write of this server that committed): bumps the generation as step 3 does, once per counted
+  /// value, so that every answer of the generation after it is made from a snapshot that began after it.
+  func advance(_ change: Change) {
+    bumpedFor.withLock { bumpedFor in
+      if Self.bumps(for: change, &bumpedFor) { generation.add(1, ordering: .sequentiallyConsistent) }
+    }
+  }
+
+  /// The answers of the current generation, for a read that knows by other means that they hold (PostgreSQL's
+  /// ``CommitListener`` heard every commit up to the one it needs); `nil` when the budget is 0. Loaded before a
+  /// read's snapshot, it is also the generation that read's answers are remembered in.
+  func currentAnswers() -> RememberedAnswers? {
+    guard budget > 0 else { return nil }
+    return RememberedAnswers(memo: self, generation: generation.load(ordering: .sequentiallyConsistent))
+  }
+
+  /// Whether `change` bumps the generation, noting in `bumpedFor` the counted value it bumps for: nothing changed
+  /// bumps nothing, nor does a counted value the current generation was bumped for (or a lower one: a commit
+  /// before that one), so one commit makes one generation whatever the number of connections that see it.
+  private static func bumps(for change: Change, _ bumpedFor: inout UInt64?) -> Bool {
+    switch change {
+    case .none: return false
+    case .counted(let value) where bumpedFor.map({ value <= $0 }) ?? false: return false
+    case .counted(let value): bumpedFor = value
+    case .unknown: bumpedFor = nil
+    }
+    return true
   }
 
   /// The answer remembered for `key` in `generation`, if any.

@@ -2,7 +2,7 @@ import HTTPServer
 
 /// The answer memo as one read sees it: the answers of the generation of the feed that read may use
 /// (``AnswerMemo/answers(forReadFrom:change:)``), made from the same version of the feed as its snapshot.
-struct RememberedAnswers: Sendable {
+public struct RememberedAnswers: Sendable {
   /// The server's memo.
   let memo: AnswerMemo
   /// The read's generation.
