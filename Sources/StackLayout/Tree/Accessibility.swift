@@ -22,8 +22,11 @@ public struct Accessibility: Sendable, Hashable {
     self.isHidden = isHidden
   }
 
-  /// The traits in `AccessibilityTrait.allCases` order (how the JSON writes them).
-  public var orderedTraits: [AccessibilityTrait] { AccessibilityTrait.allCases.filter(traits.contains) }
+  /// The traits in `AccessibilityTrait.allCases` order (how the JSON writes them). Nodes have none or one (a
+  /// button, a header): those need no look-up per case.
+  public var orderedTraits: [AccessibilityTrait] {
+    traits.count < 2 ? Array(traits) : AccessibilityTrait.allCases.filter(traits.contains)
+  }
 }
 
 /// One of UIKit's `UIAccessibilityTraits`, by its Swift name (the name the JSON takes).
