@@ -1,21 +1,22 @@
 extension LayoutTreeEncoder {
   /// Writes the node's keys in the contract's order, one line each, every line ending with a comma (the frame
   /// follows); defaults are left out except the stack and content keys, which are always written. Each key is
-  /// one prepared literal with its quotes, colon and space. `size` is the node's frame's (an image's link is
-  /// for it).
+  /// a prepared literal of its name, written with its quotes and colon (``begin(_:_:)``). `size` is the node's
+  /// frame's (an image's link is for it).
   mutating func writeKeys(of node: LayoutNode, size: Size, depth: Int) {
-    begin("\"type\": ", depth)
+    begin("type", depth)
     appendString(node.typeName)
     end()
-    if let id = node.id { memberString("\"id\": ", id, depth) }
-    if let action = node.action { memberString("\"action\": ", action, depth) }
-    if node.isHidden { member("\"hidden\": true", depth) }
+    if let id = node.id { memberString("id", id, depth) }
+    if let action = node.action { memberString("action", action, depth) }
+    if node.isHidden { member("hidden", "true", depth) }
     if node.isStack {
       let margin = node.margin
-      memberNumber("\"spacing\": ", node.spacing, depth)
-      memberString("\"distribution\": ", node.distribution.rawValue, depth)
-      memberString("\"alignment\": ", node.alignment.rawValue, depth)
-      begin("\"margin\": {\"top\": ", depth)
+      memberNumber("spacing", node.spacing, depth)
+      memberString("distribution", node.distribution.rawValue, depth)
+      memberString("alignment", node.alignment.rawValue, depth)
+      begin("margin", depth)
+      append("{\"top\": ")
       appendNumber(margin.top)
       append(node.hasDirectionalMargin ? ", \"leading\": " : ", \"left\": ")
       appendNumber(margin.left)
@@ -26,52 +27,53 @@ extension LayoutTreeEncoder {
       append("}")
       end()
     }
-    if let width = node.width { constraint("\"width\": ", "\"widthPriority\": ", width, depth) }
-    if let height = node.height { constraint("\"height\": ", "\"heightPriority\": ", height, depth) }
-    if writesScaling, let style = node.scalesWith { memberString("\"scalesWith\": ", style.rawValue, depth) }
+    if let width = node.width { constraint("width", "widthPriority", width, depth) }
+    if let height = node.height { constraint("height", "heightPriority", height, depth) }
+    if writesScaling, let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
     if let ratio = node.aspectRatio {
-      constraint(
-        "\"aspectRatio\": ", "\"aspectRatioPriority\": ", SizeConstraint(ratio.ratio, priority: ratio.priority), depth)
+      constraint("aspectRatio", "aspectRatioPriority", SizeConstraint(ratio.ratio, priority: ratio.priority), depth)
     }
     if node.intrinsicWidth != nil || node.intrinsicHeight != nil { intrinsic(node, depth) }
     switch node.kind {
     case .text(let content):
-      memberString("\"text\": ", content.string, depth)
+      memberString("text", content.string, depth)
       // The size the label was laid out and is drawn at: scaled for the result's content size.
-      begin("\"font\": {\"size\": ", depth)
+      begin("font", depth)
+      append("{\"size\": ")
       appendNumber(content.font(for: result.traits.contentSize).size)
       append(", \"weight\": ")
       appendString(content.font.weight.rawValue)
       append("}")
       end()
       if writesScaling && content.textStyle != .body {
-        memberString("\"textStyle\": ", content.textStyle.rawValue, depth)
+        memberString("textStyle", content.textStyle.rawValue, depth)
       }
-      memberInteger("\"lines\": ", content.lines, depth)
+      memberInteger("lines", content.lines, depth)
       if writesScaling, let limit = content.accessibilityLines {
-        memberInteger("\"accessibilityLines\": ", limit, depth)
+        memberInteger("accessibilityLines", limit, depth)
       }
-      memberString("\"textAlignment\": ", content.alignment.rawValue, depth)
-      color("\"color\": ", content.color, depth)
+      memberString("textAlignment", content.alignment.rawValue, depth)
+      color("color", content.color, depth)
     case .image(let content):
-      memberString("\"image\": ", content.name, depth)
-      memberString("\"contentMode\": ", content.contentMode.rawValue, depth)
-      if let tint = content.tint { color("\"tint\": ", tint, depth) }
+      memberString("image", content.name, depth)
+      memberString("contentMode", content.contentMode.rawValue, depth)
+      if let tint = content.tint { color("tint", tint, depth) }
       if let link = images?.link(for: content, size: size) { self.link(link, depth) }
     default:
       break
     }
-    if let background = node.background { color("\"background\": ", background, depth) }
+    if let background = node.background { color("background", background, depth) }
     if node.cornerRadius != 0 {
-      memberNumber("\"cornerRadius\": ", node.cornerRadius(for: result.traits.contentSize), depth)
+      memberNumber("cornerRadius", node.cornerRadius(for: result.traits.contentSize), depth)
     }
-    if node.alpha != 1 { memberNumber("\"alpha\": ", node.alpha, depth) }
+    if node.alpha != 1 { memberNumber("alpha", node.alpha, depth) }
     if let accessibility = node.accessibility { self.accessibility(accessibility, depth) }
   }
 
   /// `"intrinsic": {"width": …, "height": …}` with the sizes that are set.
   private mutating func intrinsic(_ node: LayoutNode, _ depth: Int) {
-    begin("\"intrinsic\": {", depth)
+    begin("intrinsic", depth)
+    append("{")
     if let width = node.intrinsicWidth {
       append("\"width\": ")
       appendNumber(width)
@@ -84,7 +86,7 @@ extension LayoutTreeEncoder {
     end()
   }
 
-  /// `"name": "#RRGGBB"`, or `"name": {"light": "#…", "dark": "#…"}` for a pair.
+  /// `"key": "#RRGGBB"`, or `"key": {"light": "#…", "dark": "#…"}` for a pair.
   private mutating func color(_ key: StaticString, _ color: Color, _ depth: Int) {
     begin(key, depth)
     if color.isPair {
@@ -102,9 +104,10 @@ extension LayoutTreeEncoder {
   /// An image's link: `"url"`, then `"srcset": {"1": …, "2": …}` when it has one, `"aspect"` and `"placeholder"`
   /// when known.
   private mutating func link(_ link: ImageLink, _ depth: Int) {
-    memberString("\"url\": ", link.url, depth)
+    memberString("url", link.url, depth)
     if !link.srcset.isEmpty {
-      begin("\"srcset\": {", depth)
+      begin("srcset", depth)
+      append("{")
       for (index, scaled) in link.srcset.enumerated() {
         append(index == 0 ? "\"" : ", \"")
         appendInteger(scaled.scale)
@@ -114,14 +117,15 @@ extension LayoutTreeEncoder {
       append("}")
       end()
     }
-    if let aspect = link.aspectRatio { memberNumber("\"aspect\": ", aspect, depth) }
-    if let placeholder = link.placeholder { color("\"placeholder\": ", placeholder, depth) }
+    if let aspect = link.aspectRatio { memberNumber("aspect", aspect, depth) }
+    if let placeholder = link.placeholder { color("placeholder", placeholder, depth) }
   }
 
   /// `"accessibility": {"label": …, "hint": …, "traits": […], "hidden": true}`: the label and the hint when
   /// set, the traits always, `hidden` when true.
   private mutating func accessibility(_ accessibility: Accessibility, _ depth: Int) {
-    begin("\"accessibility\": {", depth)
+    begin("accessibility", depth)
+    append("{")
     if let label = accessibility.label {
       append("\"label\": ")
       appendString(label)
@@ -156,41 +160,47 @@ extension LayoutTreeEncoder {
     }
   }
 
-  /// One `"name": "text",` line (`null` for nil), the text escaped.
+  /// One `"key": "text",` line (`null` for nil), the text escaped.
   private mutating func memberString(_ key: StaticString, _ text: String?, _ depth: Int) {
     begin(key, depth)
     if let text { appendString(text) } else { append("null") }
     end()
   }
 
-  /// One `"name": number,` line.
+  /// One `"key": number,` line.
   private mutating func memberNumber(_ key: StaticString, _ value: Double, _ depth: Int) {
     begin(key, depth)
     appendNumber(value)
     end()
   }
 
-  /// One `"name": integer,` line.
+  /// One `"key": integer,` line.
   private mutating func memberInteger(_ key: StaticString, _ value: Int, _ depth: Int) {
     begin(key, depth)
     appendInteger(value)
     end()
   }
 
-  /// One line whose key and value are a single literal (`"hidden": true`).
-  private mutating func member(_ fragment: StaticString, _ depth: Int) {
-    begin(fragment, depth)
+  /// One line whose value is a literal (`"hidden": true`).
+  private mutating func member(_ key: StaticString, _ value: StaticString, _ depth: Int) {
+    begin(key, depth)
+    out.append(literal: value)
     end()
   }
 
-  /// The start of a line: indent and the key's literal (`"name": `, names need no escaping).
+  /// The start of a line: indent, the key (a name that needs no escaping) quoted, and its colon. The key's quotes
+  /// and colon are written around it rather than compacted out of a literal: the keys are most of the encoder's
+  /// literals.
   private mutating func begin(_ key: StaticString, _ depth: Int) {
     pad(depth)
-    append(key)
+    out.append(UInt8(ascii: "\""))
+    out.append(literal: key)
+    out.append(literal: style == .indented ? "\": " : "\":")
   }
 
   /// The end of a member's line.
   private mutating func end() {
-    append(",\n")
+    out.append(UInt8(ascii: ","))
+    newline()
   }
 }

@@ -3,15 +3,15 @@ import JSONCore
 /// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings), straight from the tree
 /// into the output bytes: keys and punctuation are written as prepared literals (`StaticString`), numbers by
 /// JSONCore's digit writer (``LayoutJSON/append(number:to:)``), strings by the package's one escaper
-/// (`JSONWriter`); nothing is built per node on the way. Compact, the same literals are written without their
-/// whitespace and lines are not indented.
+/// (`JSONWriter`); nothing is built per node on the way. Compact, keys are written without the space after their
+/// colon, line feeds and indents not at all, and the other literals without their whitespace.
 struct LayoutTreeEncoder: ~Copyable {
   let result: LayoutResult
   /// The links of the image nodes, if any.
   let images: (any ImageLinking)?
   private let baseIndent: Int
-  private let style: JSONStyle
-  private var out: ByteBuffer
+  let style: JSONStyle
+  var out: ByteBuffer
 
   /// An encoder that appends to `out` in `style`, lines after the first indented by `baseIndent` spaces when
   /// indented, each image node linked by `images`.
@@ -47,7 +47,8 @@ struct LayoutTreeEncoder: ~Copyable {
       guard position < levels[top].children.count else {
         let level = levels.removeLast()
         pad(level.depth - 1)
-        append("]\n")
+        out.append(UInt8(ascii: "]"))
+        newline()
         closeObject(level.depth - 2, last: level.last)
         continue
       }
@@ -66,25 +67,29 @@ struct LayoutTreeEncoder: ~Copyable {
   /// Writes `node` from its `{` (its indent is the caller's) to its `}`, or, for a stack with children, to
   /// the line that opens them; true in that case. `frame` is the index of the node's frame, moved on.
   private mutating func open(_ node: LayoutNode, depth: Int, last: Bool, frame: inout Int) -> Bool {
-    append("{\n")
+    out.append(UInt8(ascii: "{"))
+    newline()
     let rect = frame < result.frames.count ? result.frames[frame] : .zero
     frame += 1
     writeKeys(of: node, size: rect.size, depth: depth + 1)
     pad(depth + 1)
     appendFrame(rect)
     guard node.isStack else {
-      append("\n")
+      newline()
       closeObject(depth, last: last)
       return false
     }
-    append(",\n")
+    out.append(UInt8(ascii: ","))
+    newline()
     pad(depth + 1)
     guard !node.children.isEmpty else {
-      append("\"children\": []\n")
+      append("\"children\": []")
+      newline()
       closeObject(depth, last: last)
       return false
     }
-    append("\"children\": [\n")
+    append("\"children\": [")
+    newline()
     return true
   }
 
@@ -122,10 +127,17 @@ struct LayoutTreeEncoder: ~Copyable {
     out.append(repeating: UInt8(ascii: " "), count: baseIndent + 2 * depth)
   }
 
+  /// A line feed; nothing when compact.
+  mutating func newline() {
+    if style == .indented { out.append(UInt8(ascii: "\n")) }
+  }
+
   /// The line that closes an object: `}` and, unless it is its array's last, a comma.
   private mutating func closeObject(_ depth: Int, last: Bool) {
     pad(depth)
-    append(last ? "}\n" : "},\n")
+    out.append(UInt8(ascii: "}"))
+    if !last { out.append(UInt8(ascii: ",")) }
+    newline()
   }
 
   /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
