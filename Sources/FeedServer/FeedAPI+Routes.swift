@@ -61,13 +61,18 @@ extension FeedAPI {
     }
     do {
       if !route.method.writes {
+        let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
         return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
-          let answer = try answer(route.handler(rowRequest(from: caller), snapshot.database), in: snapshot.database)
-          let response = HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body)
-          let gzipFrom = AcceptEncoding(request).gzipFrom(threshold: Self.gzipThreshold)
-          // A route that needs a token answers its caller: no shared cache keeps it.
-          let tagged = Self.tagged(form.apply(to: response), isPrivate: route.scope != nil)
-          return Self.encoded(tagged, gzipFrom: gzipFrom, compresses: compresses)
+          // Remembered per caller (user and scope: a handler may answer each differently), as the data
+          // endpoints' answers are, until the feed changes.
+          try memoized(
+            request, in: snapshot, for: "\(caller.user) \(caller.scope?.rawValue ?? "-")", gzipFrom: gzipFrom
+          ) {
+            let answer = try answer(route.handler(rowRequest(from: caller), snapshot.database), in: snapshot.database)
+            let response = HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body)
+            // A route that needs a token answers its caller: no shared cache keeps it.
+            return Self.tagged(form.apply(to: response), isPrivate: route.scope != nil)
+          }
         }
       }
       let written = try source.write { db in

@@ -250,49 +250,63 @@ public struct FeedAPI: Sendable {
 
   /// The answer of a data endpoint: made by `make` (its JSON in the request's form) — given the query, one read
   /// of the store and the caller, whose user is the viewer of a personal endpoint and the anonymous user
-  /// otherwise — or taken from the memo of that read's version of the feed, under the request as sent and the
-  /// viewer; gzipped from `gzipFrom` bytes on (the request's `Accept-Encoding`, read once by the caller). A request
-  /// that needs no token is looked up first in the answers the store allows without a read
+  /// otherwise — or taken from the memo of that read's version of the feed (``memoized(_:in:for:gzipFrom:_:)``).
+  /// A request that needs no token is looked up first in the answers the store allows without a read
   /// (``FeedSource/answersWithoutReading(seeing:)``: PostgreSQL's, which would cost a round trip).
   private func remembered(
     _ request: HTTPRequest, at endpoint: Endpoint, query: Query, gzipFrom: Int?, as given: Caller?,
     usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
   ) throws -> HTTPResponse {
     let needed = endpoint.scope(requireAuth: requireAuth)
-    // The query as sent holds the trait parameters and `pretty`: an answer laid out for AX3 is never served
-    // for L, an indented one never for a compact one.
-    func key(viewer: String?) -> AnswerMemo.Key {
-      AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer ?? Caller.anonymous.user)
-    }
     if needed == nil, let answers = source.answersWithoutReading(seeing: try CommitHeader.version(of: request)),
-      let remembered = recalled(key(viewer: nil), gzipFrom: gzipFrom, from: answers)
+      let remembered = recalled(
+        Self.memoKey(of: request, for: Caller.anonymous.user), gzipFrom: gzipFrom, from: answers)
     {
       return remembered
     }
     return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
       let viewer = endpoint.isPersonal ? caller.user : nil
-      let plain = key(viewer: viewer)
-      if let remembered = recalled(plain, gzipFrom: gzipFrom, from: snapshot.memo) { return remembered }
-      let identity: HTTPResponse
-      if gzipFrom != nil, let remembered = snapshot.memo?[plain] {
-        metrics.countMemo(hit: true)
-        identity = remembered
-      } else {
-        metrics.countMemo(hit: false)
+      return try memoized(request, in: snapshot, for: viewer ?? Caller.anonymous.user, gzipFrom: gzipFrom) {
         // A read runs again after a lost connection: each run takes the request's parameters afresh.
         var parameters = query
         let made = try make(&parameters, snapshot, endpoint.isPersonal ? caller : .anonymous)
-        identity = Self.encoded(
-          Self.tagged(made, viewer: viewer, traits: Self.traits(asked: query), isPrivate: endpoint.isPrivate),
-          gzipFrom: nil,
-          compresses: compresses)
-        if identity.status == 200 { snapshot.memo?.remember(identity, for: plain) }
+        return Self.tagged(made, viewer: viewer, traits: Self.traits(asked: query), isPrivate: endpoint.isPrivate)
       }
-      guard gzipFrom != nil, identity.status == 200 else { return identity }
-      let sent = Self.encoded(identity, gzipFrom: gzipFrom, compresses: compresses)
-      snapshot.memo?.remember(sent, for: plain.gzipped(from: gzipFrom))
-      return sent
     }
+  }
+
+  /// The answer to the read `request` for `viewer` (the key's viewer: the answers made for one are never
+  /// given to another) remembered in the memo of `snapshot`'s version of the feed, under the request as sent
+  /// and the viewer; else made by `make` (tagged, not encoded) and remembered when it is a 200 — one
+  /// implementation for the core's data endpoints and the plugins' `GET` routes. Gzipped from `gzipFrom` bytes on
+  /// (the request's `Accept-Encoding`, read once by the caller).
+  func memoized(
+    _ request: HTTPRequest, in snapshot: FeedSnapshot, for viewer: String, gzipFrom: Int?,
+    _ make: () throws -> HTTPResponse
+  ) throws -> HTTPResponse {
+    let plain = Self.memoKey(of: request, for: viewer)
+    if let remembered = recalled(plain, gzipFrom: gzipFrom, from: snapshot.memo) { return remembered }
+    // The identity answer is remembered too when a gzipped one is asked for: a page is composed once for both.
+    let identity: HTTPResponse
+    if gzipFrom != nil, let remembered = snapshot.memo?[plain] {
+      metrics.countMemo(hit: true)
+      identity = remembered
+    } else {
+      metrics.countMemo(hit: false)
+      identity = Self.encoded(try make(), gzipFrom: nil, compresses: compresses)
+      if identity.status == 200 { snapshot.memo?.remember(identity, for: plain) }
+    }
+    guard gzipFrom != nil, identity.status == 200 else { return identity }
+    let sent = Self.encoded(identity, gzipFrom: gzipFrom, compresses: compresses)
+    snapshot.memo?.remember(sent, for: plain.gzipped(from: gzipFrom))
+    return sent
+  }
+
+  /// The memo's key of `request`'s identity answer made for `viewer`. The query as sent holds the trait
+  /// parameters and `pretty`: an answer laid out for AX3 is never served for L, an indented one never for a
+  /// compact one.
+  static func memoKey(of request: HTTPRequest, for viewer: String) -> AnswerMemo.Key {
+    AnswerMemo.Key(path: request.path, query: request.query, viewer: viewer)
   }
 
   /// The answer `answers` hold for `plain` as the request takes it (gzipped from `gzipFrom` bytes on), counted as a
