@@ -14,6 +14,15 @@ extension FeedAPI {
   /// show, in version order, each with its row as `/v1/me/render` draws it for these parameters,
   /// `{"changes": [CHANGE, …], "next": "V"}` written in `form`; 410 when the log no longer holds the changes after
   /// `since`.
+  /// The version `text` names, given as the parameter or header `name` (`since`, `Last-Event-ID`): a 400 problem
+  /// naming it for anything but digits.
+  static func version(_ text: String, of name: String) throws(Problem) -> UInt64 {
+    guard let version = UInt64(text), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+      throw .badParameter(name, "\(name) takes a version this API gave (digits), not \"\(text)\"")
+    }
+    return version
+  }
+
   func changes(_ query: inout Query, _ snapshot: FeedSnapshot, viewer: String, form: JSONForm) throws -> HTTPResponse {
     let text = try query.value(of: "since")
     let limit = try query.pageLimit(maximum: Self.changeLimits.maximum) ?? Self.changeLimits.default
@@ -21,9 +30,7 @@ extension FeedAPI {
     guard let text else {
       throw Problem.badParameter("since", "since is needed: 0, or the next of the previous answer")
     }
-    guard let since = UInt64(text), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-      throw Problem.badParameter("since", "since takes a version this API gave (digits), not \"\(text)\"")
-    }
+    let since = try Self.version(text, of: "since")
     try query.finish()
     let page: ChangePage
     do {

@@ -6,27 +6,26 @@ extension FeedAPI {
   /// server-sent events (docs/HTTP.md, "Live changes"), each `id: VERSION`, `event: change`, `data:` the change
   /// as `/v1/changes` gives it, on one line, drawn for the request's width, format, zone and traits. It starts
   /// after the version `Last-Event-ID` names (what a browser's `EventSource` sends when it reconnects), else
-  /// `since`, else now; 410 when the log no longer holds the changes after it, 503 when the server has as many
-  /// subscribers as it takes (`serve --max-subscribers`) or streams no events.
+  /// `since`, else now (each, when given, digits: else 400); 410 when the log no longer holds the changes after it,
+  /// 503 when the server has as many subscribers as it takes (`serve --max-subscribers`) or streams no events.
+  /// `HEAD` answers as `GET` would, without opening a stream.
   func events(_ request: HTTPRequest, _ query: inout Query, _ snapshot: FeedSnapshot, viewer: String) throws
     -> HTTPResponse
   {
-    let resumed = request.header("Last-Event-ID").flatMap { $0.isEmpty ? nil : $0 }
-    let text = try query.value(of: "since")
+    let since = try query.value(of: "since").map { text throws(Problem) in try Self.version(text, of: "since") }
     let writer = try changeWriter(&query, viewer: viewer)
     try query.finish()
-    let name = resumed == nil ? "since" : "Last-Event-ID"
+    let resumed = try request.header("Last-Event-ID").map { text throws(Problem) in
+      try Self.version(text, of: "Last-Event-ID")
+    }
     let version: UInt64
-    if let asked = resumed ?? text {
-      guard let since = UInt64(asked), asked.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
-        throw Problem.badParameter(name, "\(name) takes a version this API gave (digits), not \"\(asked)\"")
-      }
+    if let after = resumed ?? since {
       do {
-        _ = try ChangeLog.changes(after: since, visibleTo: viewer, limit: 1, in: snapshot.database)
+        _ = try ChangeLog.changes(after: after, visibleTo: viewer, limit: 1, in: snapshot.database)
       } catch let gone as ChangeLogGone {
         throw Problem(status: 410, detail: gone.description)
       }
-      version = since
+      version = after
     } else {
       version = try StoreChanges.count(in: snapshot.database)
     }
@@ -34,25 +33,28 @@ extension FeedAPI {
     guard let changeStreams else {
       return Problem(status: 503, detail: "this server streams no events").response
     }
+    let full = Problem(
+      status: 503,
+      detail: "the server has as many event subscribers as it takes (serve --max-subscribers): try again later",
+      headers: [HTTPField("Retry-After", "5")]
+    ).response
+    let headers = [
+      HTTPField("Content-Type", "text/event-stream"), HTTPField("Cache-Control", "no-store"),
+      HTTPField("X-Accel-Buffering", "no"),
+    ]
+    // HEAD: GET's answer without its body, so no stream is opened (the server sends the head alone).
+    guard request.method != "HEAD" else {
+      return changeStreams.streams.count < changeStreams.streams.limit
+        ? HTTPResponse(status: 200, headers: headers) : full
+    }
     guard
       let stream = changeStreams.streams.open(
         overflow: ServerSentEvent(
           event: "resume", data: #"{"detail": "the stream fell behind: reconnect with Last-Event-ID"}"#),
         onEnd: { [changeStreams] in changeStreams.unsubscribe($0) })
-    else {
-      return Problem(
-        status: 503,
-        detail: "the server has as many event subscribers as it takes (serve --max-subscribers): try again later",
-        headers: [HTTPField("Retry-After", "5")]
-      ).response
-    }
+    else { return full }
     stream.send(ServerSentEvent.retry(milliseconds: ChangeStreams.retryMilliseconds))
     changeStreams.subscribe(stream, viewer: viewer, writer: writer, after: version)
-    return HTTPResponse(
-      status: 200,
-      headers: [
-        HTTPField("Content-Type", "text/event-stream"), HTTPField("Cache-Control", "no-store"),
-        HTTPField("X-Accel-Buffering", "no"),
-      ], stream: stream)
+    return HTTPResponse(status: 200, headers: headers, stream: stream)
   }
 }

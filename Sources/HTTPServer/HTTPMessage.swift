@@ -79,7 +79,7 @@ public struct HTTPResponse: Sendable {
   /// The body bytes.
   public var body: [UInt8]
   /// When set, the body is this stream instead of ``body``: sent chunked, piece by piece as it is queued,
-  /// until it ends (``EventStream``).
+  /// until it ends (``EventStream``). A `HEAD` is answered the head alone, and the stream cancelled.
   public var stream: EventStream?
   /// What the server's log says of this answer besides its line (an internal error's cause, under the request id
   /// the body gives the client); never sent. The server hands it to ``HTTPExchange/note``.

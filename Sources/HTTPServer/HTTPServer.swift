@@ -346,7 +346,12 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
   exchange.answered = true
   let request = request(of: exchange, on: connection, bodyExceedsLimit: bodyExceedsLimit)
   exchange.body = []
-  let response = core.handler(request)
+  var response = core.handler(request)
+  if exchange.method == "HEAD", let stream = response.stream {
+    // GET's head alone: libmicrohttpd 0.9.75 would send a chunked body's last chunk even to a HEAD.
+    stream.cancel()
+    response.stream = nil
+  }
   exchange.record(response)
   return queue(response, on: connection, core: core)
 }

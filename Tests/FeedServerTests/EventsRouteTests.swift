@@ -195,4 +195,29 @@ struct EventsRouteTests {
     let bad = api.send("GET", "/v1/events", as: .anonymous, headers: [HTTPField("Last-Event-ID", "x1")])
     #expect(bad.status == 400)
   }
+
+  @Test("HEAD answers GET's head and opens no stream: 200, 400 (since and Last-Event-ID), 410, 503 past the budget")
+  func head() throws {
+    let streaming = try Streaming(.sqlite, limit: 1)
+    let api = streaming.api
+    try api.addUsers(["ada"])
+    for (target, caller) in [("/v1/events", Caller.anonymous), ("/v1/me/events", .user("ada", .read))] {
+      let head = api.send("HEAD", target, as: caller)
+      #expect(head.status == 200 && head.stream == nil && head.body.isEmpty)
+      #expect(head.header("Content-Type") == "text/event-stream" && head.header("Cache-Control") == "no-store")
+      #expect(streaming.changes.streams.count == 0)
+      #expect(api.send("HEAD", target + "?since=x", as: caller).status == 400)
+      #expect(api.send("HEAD", target + "?since=1&since=1", as: caller).status == 400)
+      #expect(api.send("HEAD", target + "?since=\(try Self.newest(api) + 1000)", as: caller).status == 410)
+      // Each version given is checked, the one not used too.
+      for (query, lastEventID) in [("", ""), ("", "x"), ("?since=x", "1"), ("?since=", "1")] {
+        let refused = api.send("HEAD", target + query, as: caller, headers: [HTTPField("Last-Event-ID", lastEventID)])
+        #expect(refused.status == 400, "\(query) Last-Event-ID: \(lastEventID)")
+      }
+    }
+    let open = try streaming.subscribe("/v1/events", as: .anonymous)
+    let full = api.send("HEAD", "/v1/events", as: .anonymous)
+    #expect(full.status == 503 && full.header("Retry-After") != nil && full.stream == nil)
+    #expect(streaming.changes.streams.count == 1 && open.stream.isOpen)
+  }
 }

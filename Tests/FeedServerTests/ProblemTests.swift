@@ -11,6 +11,9 @@ struct ProblemTests {
     ("/v1/feed?limit=501", "limit", #"limit takes an integer from 1 to 500, not \"501\""#),
     ("/v1/render?limit=101", "limit", #"limit takes an integer from 1 to 100, not \"101\""#),
     ("/v1/feed?limit=1&limit=2", "limit", "limit is given more than once"),
+    ("/v1/feed?pretty=1&pretty=1", "pretty", "pretty is given more than once"),
+    ("/v1/changes?since=1&since=2", "since", "since is given more than once"),
+    ("/v1/events?since=1&since=2", "since", "since is given more than once"),
     ("/v1/feed?limit", "limit", "limit needs a value (limit=…)"),
     (
       "/v1/feed?after=garbage", "after", #"after takes a cursor printed by an earlier list (\"next\"), not \"garbage\""#

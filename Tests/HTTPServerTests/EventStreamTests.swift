@@ -102,12 +102,33 @@ struct EventStreamTests {
     }
   }
 
+  @Test("HEAD gets the stream's head alone, the stream is cancelled, and the connection serves on", arguments: [0, 2])
+  func head(threads: Int) throws {
+    let served = try StreamServer(threads: threads, streams: EventStreams(limit: 8))
+    defer { served.server.stop() }
+    let descriptor = try HTTPClient.connect(port: served.server.port)
+    defer { close(descriptor) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)  // a hung connection fails the test instead
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    let requests = [
+      "HEAD /events HTTP/1.1", "Host: 127.0.0.1", "", "GET /plain HTTP/1.1", "Host: 127.0.0.1", "Connection: close", "",
+      "",
+    ]
+    try HTTPClient.send(Array(requests.joined(separator: "\r\n").utf8), to: descriptor)
+    let head = try HTTPClient.parse(HTTPClient.readToEnd(descriptor), method: "HEAD")
+    #expect(head.status == 200 && head.header("Content-Type") == "text/event-stream")
+    // What follows the head is the next answer: no body, not even a chunked body's last chunk.
+    #expect(try HTTPClient.parse(head.body).text == "plain")
+    #expect(served.waitForEnds(1, seconds: 10))
+    #expect(served.streams.count == 0)
+  }
+
   @Test("past the limit open() refuses; a stream that ends frees its slot")
   func limit() throws {
     let served = try StreamServer(threads: 1, streams: EventStreams(limit: 2))
     defer { served.server.stop() }
     let (first, _) = try served.subscribe()
-    _ = try served.subscribe()
+    let (second, _) = try served.subscribe()  // kept open: a closed client's stream ends, and frees its slot
     let refused = try HTTPClient.request(port: served.server.port, target: "/events")
     #expect(refused.status == 503)
     first.close()
@@ -116,6 +137,7 @@ struct EventStreamTests {
     #expect(served.waitForEnds(1, seconds: 10))
     let (_, third) = try served.subscribe()
     #expect(third.isOpen && served.streams.count == 2)
+    second.close()
   }
 
   @Test("a subscriber that stops reading overflows: its queued events, the resume event, and the end")

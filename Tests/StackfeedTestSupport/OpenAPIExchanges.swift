@@ -158,7 +158,8 @@ public enum OpenAPIChecks {
       Request("GET", "/v1/changes"), Request("GET", "/v1/changes?since=x"),
       Request("GET", "/v1/changes?since=0&limit=0"),
       Request("GET", "/v1/changes?since=99999999999"), Request("HEAD", "/v1/changes?since=99999999999"),
-      // Event streams that end at once (an open one would never end): refused before they start.
+      // Event streams that end at once (an open one would never end): refused before they start, or HEAD.
+      Request("HEAD", "/v1/events"), Request("HEAD", "/v1/me/events", .read),
       Request("GET", "/v1/events?since=x"), Request("HEAD", "/v1/events?since=x"),
       Request("GET", "/v1/events?since=99999999999&width=320"), Request("GET", "/v1/me/events"),
       Request("HEAD", "/v1/me/events"), Request("GET", "/v1/me/events?since=x", .read),
