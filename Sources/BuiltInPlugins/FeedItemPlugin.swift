@@ -62,17 +62,7 @@ public struct FeedItemPlugin: RowPlugin {
   /// Reads `feed_items.json`: an array of records by ``Rules/record`` (`{id, title, subtitle?, tag?, image?}`)
   /// with unique ids.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [FeedItem]? {
-    guard let records = try files.records("feed_items.json") else { return nil }
-    var ids = UniqueIDs()
-    var items: [FeedItem] = []
-    items.reserveCapacity(records.count)
-    for record in records {
-      try Rules.record.check(record)
-      let id = try record.identifier()
-      try ids.insert(id, of: record)
-      items.append(try Self.item(id: id, from: record))
-    }
-    return items
+    try files.models("feed_items.json", checkedBy: Rules.record, Self.item(id:from:))
   }
 
   /// The item `id` of a record checked by ``Rules``: `title` a string, `subtitle`, `tag` and `image` strings or

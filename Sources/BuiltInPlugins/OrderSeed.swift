@@ -38,15 +38,10 @@ public struct OrderSeed: Sendable, Hashable {
   /// `products.json` (as the product kind reads it); an order's optional `"user"` must be `default` or a user of
   /// `users.json` (`profile.json` is `default`).
   static func validate(_ files: SeedFiles) throws(SeedError) -> OrderSeed? {
-    guard let orderRecords = try files.records("orders.json") else { return nil }
+    guard files.contents["orders.json"] != nil else { return nil }
     let known = Set((try ProductPlugin().validateSeed(files) ?? []).map(\.id))
     let users = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([User.defaultID])
-    var orderIDs = UniqueIDs()
-    var orders: [OrderRecord] = []
-    for record in orderRecords {
-      try OrderPlugin.Rules.order.check(record)
-      let id = try record.identifier()
-      try orderIDs.insert(id, of: record)
+    let orders = try files.models("orders.json", checkedBy: OrderPlugin.Rules.order) { id, record throws(SeedError) in
       let status = try record.string("status")
       let orderedAt = try record.instant("orderedAt")
       let user = try record.optionalString("user") ?? User.defaultID
@@ -56,9 +51,9 @@ public struct OrderSeed: Sendable, Hashable {
       let lines = try Self.lines(of: record, id: id) { product in
         known.contains(product) ? nil : "unknown product \"\(product)\" (not in \(ProductPlugin.seedFile))"
       }
-      orders.append(OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines))
+      return OrderRecord(id: id, status: status, orderedAt: orderedAt, user: user, lines: lines)
     }
-    return OrderSeed(orders: orders)
+    return orders.map(OrderSeed.init(orders:))
   }
 
   /// The `items` of an order record checked by ``OrderPlugin/Rules`` (a seed record or the body of

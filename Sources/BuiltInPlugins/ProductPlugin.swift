@@ -53,16 +53,7 @@ public struct ProductPlugin: RowPlugin {
 
   /// Reads `products.json`: an array of records by ``Rules/record`` (`{id, title, image}`) with unique ids.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Product]? {
-    guard let records = try files.records(Self.seedFile) else { return nil }
-    var ids = UniqueIDs()
-    var products: [Product] = []
-    for record in records {
-      try Rules.record.check(record)
-      let id = try record.identifier()
-      try ids.insert(id, of: record)
-      products.append(try Self.product(id: id, from: record))
-    }
-    return products
+    try files.models(Self.seedFile, checkedBy: Rules.record, Self.product(id:from:))
   }
 
   /// The product `id` of a record checked by ``Rules``.

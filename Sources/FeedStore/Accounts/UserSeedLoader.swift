@@ -28,8 +28,6 @@ public struct UserSeedLoader: SeedLoader {
   /// is present. Records follow ``profileRules`` and ``userRules``; ids are unique across both files.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [User]? {
     let profile = try files.object(Self.profileFile)
-    let records = try files.records(Self.usersFile)
-    if profile == nil && records == nil { return nil }
     var users: [User] = []
     if let profile {
       try Self.profileRules.check(profile)
@@ -37,17 +35,14 @@ public struct UserSeedLoader: SeedLoader {
         User(
           id: User.defaultID, firstName: try profile.string("firstName"), lastName: try profile.string("lastName")))
     }
-    var ids = UniqueIDs()
-    for record in records ?? [] {
-      try Self.userRules.check(record)
-      let id = try record.identifier()
-      try ids.insert(id, of: record)
+    let listed = try files.models(Self.usersFile, checkedBy: Self.userRules) { id, record throws(SeedError) in
       if id == User.defaultID && profile != nil {
         throw record.error("id", "duplicate id \"\(id)\" (\(Self.profileFile) is the user \"\(id)\")")
       }
-      users.append(User(id: id, firstName: try record.string("firstName"), lastName: try record.string("lastName")))
+      return User(id: id, firstName: try record.string("firstName"), lastName: try record.string("lastName"))
     }
-    return users
+    if profile == nil && listed == nil { return nil }
+    return users + (listed ?? [])
   }
 
   /// Upserts the users by id.

@@ -33,6 +33,25 @@ public struct SeedFiles: Sendable {
     return records
   }
 
+  /// The records of the array file `file`, each checked by `rules` and with an `id` no earlier record of the file
+  /// has, made into models by `model` (given the id and the record); `nil` when the file is absent. The first
+  /// record that breaks a rule or repeats an id is the error, naming the file, the record and the field.
+  public func models<Model>(
+    _ file: String, checkedBy rules: RecordRules, _ model: (String, SeedRecord) throws(SeedError) -> Model
+  ) throws(SeedError) -> [Model]? {
+    guard let records = try records(file) else { return nil }
+    var ids = UniqueIDs()
+    var models: [Model] = []
+    models.reserveCapacity(records.count)
+    for record in records {
+      try rules.check(record)
+      let id = try record.identifier()
+      try ids.insert(id, of: record)
+      models.append(try model(id, record))
+    }
+    return models
+  }
+
   /// The single record of an object file (e.g. `profile.json`), or `nil` when the file is absent.
   public func object(_ file: String) throws(SeedError) -> SeedRecord? {
     guard let data = contents[file] else { return nil }

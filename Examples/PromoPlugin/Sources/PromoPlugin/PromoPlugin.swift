@@ -56,19 +56,13 @@ public struct PromoPlugin: RowPlugin {
   /// Reads `promos.json`: an array of records by ``Rules/record`` (`{"id", "text", "users"?: [user id]}`) with
   /// unique ids; each of `users` is `default` or a user of the folder's `users.json`.
   public func validateSeed(_ files: SeedFiles) throws(SeedError) -> [Promo]? {
-    guard let records = try files.records(PromoFiles.seedFile) else { return nil }
+    guard files.contents[PromoFiles.seedFile] != nil else { return nil }
     let known = Set((try UserSeedLoader().validateSeed(files) ?? []).map(\.id)).union([RowContext.defaultViewer])
-    var ids = UniqueIDs()
-    var promos: [Promo] = []
-    for record in records {
-      try Rules.record.check(record)
-      let id = try record.identifier()
-      try ids.insert(id, of: record)
+    return try files.models(PromoFiles.seedFile, checkedBy: Rules.record) { _, record throws(SeedError) in
       var promo = try Self.promo(from: record)
       promo.users = try Self.audience(of: record, known: known)
-      promos.append(promo)
+      return promo
     }
-    return promos
   }
 
   /// The users of a record's optional `"users"`, each `default` or one of `known` (the folder's `users.json`).
