@@ -66,6 +66,25 @@ struct EventsServeTests {
     #expect(server.stop() == 0)
   }
 
+  /// libmicrohttpd 0.9.75's thread-per-connection mode keeps each connection's thread while the connection is
+  /// suspended (it waits on the daemon's inter-thread channel: `thread_main_handle_connection`), and has no way to
+  /// hand a connection to another loop, so there a subscriber costs a thread (docs/HTTP.md, "Server-sent events").
+  @Test("--threads 0: each idle subscriber holds its connection's thread (libmicrohttpd cannot park it)")
+  func threadPerConnectionSubscribers() throws {
+    let server = try ServerProcess()
+    try server.seed()
+    try server.start(["--db", server.database, "--threads", "0", "--quiet"])
+    let pid = try #require(server.processIdentifier)
+    let first = try EventStreamClient(port: server.port, target: "/v1/events")
+    #expect(first.head.status == 200)
+    let before = try Self.threads(of: pid)
+    let subscribers = try (0..<40).map { _ in try EventStreamClient(port: server.port, target: "/v1/events") }
+    #expect(subscribers.allSatisfy { $0.head.status == 200 })
+    let during = try Self.threads(of: pid)
+    #expect((before + 40...before + 42).contains(during), "threads \(before) -> \(during) with 40 more subscribers")
+    #expect(server.stop() == 0)
+  }
+
   /// The threads of process `pid`.
   static func threads(of pid: Int32) throws -> Int {
     try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count
