@@ -18,6 +18,7 @@ typedef enum { VIPS_INTERPRETATION_sRGB = 22 } VipsInterpretation;
 typedef enum { VIPS_INTERESTING_NONE = 0, VIPS_INTERESTING_CENTRE = 1 } VipsInteresting;
 typedef enum { VIPS_EXTEND_BACKGROUND = 5 } VipsExtend;
 typedef enum { VIPS_COMPASS_DIRECTION_CENTRE = 0 } VipsCompassDirection;
+typedef enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 } VipsForeignHeifCompression;
 #endif  // STACKFEED_VIPS_DRIFT_CHECK
 int vips_init(const char *argv0);
 const char *vips_error_buffer(void);
@@ -38,6 +39,8 @@ VipsArrayDouble *vips_array_double_new(const double *array, int n);
 void vips_area_unref(VipsArea *area);
 int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
 int vips_webpsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_heifsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
+int vips_black(VipsImage **out, int width, int height, ...);
 void g_object_unref(void *object);
 void g_free(void *mem);
 
@@ -61,6 +64,8 @@ static struct {
   __typeof__(vips_area_unref) *area_unref;
   __typeof__(vips_jpegsave_buffer) *jpegsave_buffer;
   __typeof__(vips_webpsave_buffer) *webpsave_buffer;
+  __typeof__(vips_heifsave_buffer) *heifsave_buffer;
+  __typeof__(vips_black) *black;
   __typeof__(g_object_unref) *object_unref;
   __typeof__(g_free) *free;
 } vips;
@@ -68,6 +73,8 @@ static struct {
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
 static char load_error[512];
 static int loaded;
+static pthread_once_t probing_avif = PTHREAD_ONCE_INIT;
+static int avif;
 // libvips' error buffer is one per process: each failure's text is read and cleared under this lock.
 static pthread_mutex_t errors = PTHREAD_MUTEX_INITIALIZER;
 
@@ -111,6 +118,8 @@ static void load(void) {
               find(library, (void **)&vips.area_unref, "vips_area_unref") &&
               find(library, (void **)&vips.jpegsave_buffer, "vips_jpegsave_buffer") &&
               find(library, (void **)&vips.webpsave_buffer, "vips_webpsave_buffer") &&
+              find(library, (void **)&vips.heifsave_buffer, "vips_heifsave_buffer") &&
+              find(library, (void **)&vips.black, "vips_black") &&
               find(library, (void **)&vips.object_unref, "g_object_unref") &&
               find(library, (void **)&vips.free, "g_free");
   if (!found) return;
@@ -190,12 +199,12 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 }
 
 // `image` placed in the centre of a `width` × `height` box of `background` (3 values; 4 with alpha 0 for a
-// transparent WebP box); NULL on failure.
+// transparent WebP or AVIF box); NULL on failure.
 static VipsImage *boxed(VipsImage *image, int width, int height, int format, const unsigned char background[3]) {
   VipsImage *next = NULL;
   double colour[4] = {background[0], background[1], background[2], 0};
   int bands = 3;
-  if (format == STACKFEED_VIPS_WEBP) {
+  if (format != STACKFEED_VIPS_JPEG) {
     bands = 4;
     if (!vips.hasalpha(image) && !then(&image, vips.bandjoin_const1(image, &next, 255, NULL), next)) return NULL;
   }
@@ -205,6 +214,33 @@ static VipsImage *boxed(VipsImage *image, int width, int height, int format, con
   vips.area_unref((VipsArea *)fill);
   then(&image, made, next);
   return image;
+}
+
+// AVIF (HEIF with AV1) from `image`: libheif's AV1 encoder (libaom) at libvips' default quality, effort 4.
+static int save_avif(VipsImage *image, void **output, size_t *output_length) {
+  return vips.heifsave_buffer(image, output, output_length, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+                              "strip", 1, NULL);
+}
+
+// Encodes a 16 × 16 black picture as AVIF once: libvips has heifsave whether or not libheif, and libheif an AV1
+// encoder, are there; only trying tells.
+static void probe_avif(void) {
+  VipsImage *image = NULL;
+  void *output = NULL;
+  size_t length = 0;
+  if (vips.black(&image, 16, 16, "bands", 3, NULL) != 0) return;
+  avif = save_avif(image, &output, &length) == 0 && length > 0;
+  vips.object_unref(image);
+  if (output) vips.free(output);
+  pthread_mutex_lock(&errors);
+  vips.error_clear();
+  pthread_mutex_unlock(&errors);
+}
+
+int stackfeed_vips_avif(void) {
+  if (!stackfeed_vips_load()) return 0;
+  pthread_once(&probing_avif, probe_avif);
+  return avif;
 }
 
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
@@ -226,10 +262,13 @@ int stackfeed_vips_resize(const void *bytes, size_t length, int width, int heigh
     image = boxed(image, width, height, format, background);
     if (!image) return failed(error, capacity);
   }
-  int saved = format == STACKFEED_VIPS_WEBP
-                  ? vips.webpsave_buffer(image, output, output_length, "strip", 1, NULL)
-                  : vips.jpegsave_buffer(image, output, output_length, "Q", 82, "strip", 1, "optimize_coding", 1,
-                                         NULL);
+  int saved;
+  switch (format) {
+  case STACKFEED_VIPS_WEBP: saved = vips.webpsave_buffer(image, output, output_length, "strip", 1, NULL); break;
+  case STACKFEED_VIPS_AVIF: saved = save_avif(image, output, output_length); break;
+  default:
+    saved = vips.jpegsave_buffer(image, output, output_length, "Q", 82, "strip", 1, "optimize_coding", 1, NULL);
+  }
   vips.object_unref(image);
   return saved == 0 ? STACKFEED_VIPS_OK : failed(error, capacity);
 }

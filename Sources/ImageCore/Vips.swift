@@ -12,14 +12,31 @@ public enum Vips {
     case jpeg
     /// WebP (libvips' default quality 75, metadata stripped).
     case webp
+    /// AVIF (HEIF with AV1 at libvips' default quality 50, metadata stripped): only where ``writesAVIF``.
+    case avif
 
-    /// The media type: `image/jpeg`, `image/webp`.
-    public var mediaType: String { self == .jpeg ? "image/jpeg" : "image/webp" }
+    /// The media type: `image/jpeg`, `image/webp`, `image/avif`.
+    public var mediaType: String { "image/\(name)" }
+
+    /// The format's name, as `format=` spells it: `jpeg`, `webp`, `avif`.
+    public var name: String {
+      switch self {
+      case .jpeg: "jpeg"
+      case .webp: "webp"
+      case .avif: "avif"
+      }
+    }
   }
 
   /// Whether libvips is loaded (the first call loads and starts it).
   public static var isAvailable: Bool {
     stackfeed_vips_load() != 0
+  }
+
+  /// Whether libvips writes AVIF here (its `heifsave` with libheif's AV1 encoder; Debian 12's libvips42 brings
+  /// libheif1 and libaom3), found once by encoding a small picture; false without libvips.
+  public static var writesAVIF: Bool {
+    stackfeed_vips_avif() != 0
   }
 
   /// Why libvips could not be loaded, one sentence naming the package to install; `nil` when it is loaded.
@@ -44,7 +61,8 @@ public enum Vips {
 
   /// The image `bytes` encode resized to exactly `width` × `height` pixels in `output`, or `nil` without the
   /// library: `crop` fills the box and crops around the centre (cover); otherwise the whole image fits inside,
-  /// centred, on `background` (red, green, blue) in a JPEG and on transparency in a WebP (contain). Throws
+  /// centred, on `background` (red, green, blue) in a JPEG and on transparency in a WebP or AVIF (contain). The
+  /// picture is turned upright by its Exif orientation first. `output` AVIF needs ``writesAVIF``. Throws
   /// ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
   public static func resize(
     _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, background: [UInt8]
@@ -52,7 +70,12 @@ public enum Vips {
     var written: UnsafeMutableRawPointer?
     var length = 0
     var error = [CChar](repeating: 0, count: 512)
-    let format = Int32(output == .jpeg ? STACKFEED_VIPS_JPEG : STACKFEED_VIPS_WEBP)
+    let format: Int32
+    switch output {
+    case .jpeg: format = Int32(STACKFEED_VIPS_JPEG)
+    case .webp: format = Int32(STACKFEED_VIPS_WEBP)
+    case .avif: format = Int32(STACKFEED_VIPS_AVIF)
+    }
     let fill = background.count == 3 ? background : [0, 0, 0]
     let result = stackfeed_vips_resize(
       bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, fill, &written, &length, &error,

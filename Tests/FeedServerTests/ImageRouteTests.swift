@@ -131,7 +131,8 @@ struct ImageRouteTests {
     let version = try #require(try Images.versionOf("tshirt", api))
     let cases: [(String, [HTTPField], ImageFormat, Int, Int)] = [
       ("w=77&h=91&fit=cover&scale=3", [], .jpeg, 231, 273),
-      ("w=77&h=91&fit=cover&scale=3", [HTTPField("Accept", "image/avif,image/webp,*/*;q=0.8")], .webp, 231, 273),
+      ("w=77&h=91&fit=cover&scale=3", [HTTPField("Accept", "image/webp,*/*;q=0.8")], .webp, 231, 273),
+      ("w=77&h=91&fit=cover&scale=3", [HTTPField("Accept", "image/avif;q=0,image/webp")], .webp, 231, 273),
       ("w=77&h=91&fit=cover&scale=3", [HTTPField("Accept", "image/webp;q=0")], .jpeg, 231, 273),
       ("w=77&h=91&scale=1&format=webp", [], .webp, 77, 91),
       ("w=358&h=434&fit=contain", [], .jpeg, 716, 868),
@@ -149,6 +150,40 @@ struct ImageRouteTests {
     }
     let tile = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&fit=cover&scale=3")
     #expect(tile.body.count * 10 < (try Self.photo("tshirt")).count, "a tile is a fraction of the original")
+  }
+
+  /// The width and height an AVIF file's `ispe` box (ISO/IEC 23008-12's image spatial extents) declares.
+  static func avifSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    let box = Array("ispe".utf8)
+    guard let at = bytes.indices.dropLast(16).first(where: { Array(bytes[$0..<$0 + 4]) == box }) else { return nil }
+    func long(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (long(at + 8), long(at + 12))  // after the box type, 4 bytes of version and flags
+  }
+
+  @Test(
+    "AVIF where libvips writes it: asked by Accept (before WebP) or format, of exactly the pixels asked",
+    .requires(
+      OptionalLibrary.vips.isInstalled && Vips.writesAVIF,
+      "needs libvips42 with libheif1's AV1 encoder (libaom3), as Debian 12 installs them"),
+    arguments: Backend.available)
+  func avif(backend: Backend) throws {
+    let api = try TestAPI(backend)
+    let version = try #require(try Images.versionOf("tshirt", api))
+    let browser = [HTTPField("Accept", "image/avif,image/webp,image/apng,image/*,*/*;q=0.8")]  // Chromium's
+    for (query, headers, width, height) in [
+      ("w=77&h=91&scale=3", browser, 231, 273), ("w=40&h=20&fit=contain&scale=2&format=avif", [], 80, 40),
+    ] {
+      let answer = api.get("/v1/images/tshirt?v=\(version)&\(query)", headers: headers)
+      #expect(answer.status == 200, "\(query): \(answer.text)")
+      #expect(answer.header("Content-Type") == "image/avif", "\(query)")
+      #expect(Array(answer.body[4..<12]) == Array("ftypavif".utf8), "\(query): an AVIF file")
+      #expect(Self.avifSize(answer.body)?.width == width && Self.avifSize(answer.body)?.height == height, "\(query)")
+      #expect(answer.header("ETag")?.hasSuffix(".avif\"") == true, "\(query)")
+      #expect(answer.header("Vary") == (headers.isEmpty ? nil : "Accept"), "\(query)")
+    }
+    let webp = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3&format=webp")
+    let avif = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3", headers: browser)
+    #expect(avif.body.count < webp.body.count, "AVIF \(avif.body.count) B, WebP \(webp.body.count) B")
   }
 
   @Test(

@@ -26,6 +26,8 @@ enum {
 enum {
   STACKFEED_VIPS_JPEG = 0,
   STACKFEED_VIPS_WEBP = 1,
+  // AVIF: only where stackfeed_vips_avif() says this libvips can write it.
+  STACKFEED_VIPS_AVIF = 2,
 };
 
 // Loads libvips and starts it (once per process; the other functions do too): 1 when it is ready, else 0 and
@@ -43,14 +45,18 @@ const char *stackfeed_vips_load_error(void);
 int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3], char *error, size_t capacity);
 
 // The image encoded at `bytes` resized to exactly `width` × `height` pixels and encoded as `format`
-// (STACKFEED_VIPS_JPEG or _WEBP): `crop` 1 fills the box and crops the overflow around the centre (cover); 0 fits
+// (STACKFEED_VIPS_JPEG, _WEBP or _AVIF): `crop` 1 fills the box and crops the overflow around the centre (cover); 0 fits
 // the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a JPEG and
-// transparent in a WebP (contain). The picture is turned upright by its Exif orientation first (the box is
+// transparent in a WebP or AVIF (contain). The picture is turned upright by its Exif orientation first (the box is
 // filled by the upright picture; the tag goes with the rest of the metadata). On STACKFEED_VIPS_OK `*output`
 // holds `*output_length` bytes, to be freed with stackfeed_vips_free; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
                           const unsigned char background[3], void **output, size_t *output_length, char *error,
                           size_t capacity);
+
+// 1 when this libvips writes AVIF (its heifsave with libheif's AV1 encoder: Debian 12's libvips42 pulls in
+// libheif1 and libaom3), found by encoding a small picture once; else 0 (also without libvips).
+int stackfeed_vips_avif(void);
 
 // Frees what stackfeed_vips_resize wrote to `*output`.
 void stackfeed_vips_free(void *output);

@@ -124,9 +124,10 @@ extension FeedAPI {
       written.version, to: HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")]))
   }
 
-  /// `GET /v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&format=jpeg|webp`: without `w` and `h`
-  /// the stored bytes as uploaded; with them the image resized to W×S by H×S pixels (``ImageVariant``'s bounds,
-  /// `fit` default `cover`, `scale` default 2) as `format`, else WebP when `Accept` takes `image/webp`, else JPEG.
+  /// `GET /v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&format=jpeg|webp|avif`: without `w` and
+  /// `h` the stored bytes as uploaded; with them the image resized to W×S by H×S pixels (``ImageVariant``'s
+  /// bounds, `fit` default `cover`, `scale` default 2) as `format`, else AVIF when `Accept` takes `image/avif` and
+  /// libvips writes it, else WebP when `Accept` takes `image/webp`, else JPEG.
   /// A strong `ETag` of the version and the parameters; `Cache-Control: public, max-age=31536000, immutable`
   /// when `v` is the image's version (the URL then names these bytes forever), `public, no-cache` otherwise.
   /// Without libvips the stored bytes, never cached for long.
@@ -196,7 +197,7 @@ extension FeedAPI {
       HTTPField("Content-Type", asked.output.mediaType),
       HTTPField(
         "ETag",
-        "\"\(info.version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale).\(asked.output == .jpeg ? "jpeg" : "webp")\""
+        "\"\(info.version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale).\(asked.output.name)\""
       ),
     ]
     if asked.negotiated { headers.append(HTTPField("Vary", "Accept")) }

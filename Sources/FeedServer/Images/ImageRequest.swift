@@ -9,7 +9,8 @@ struct ImageRequest {
   var version: String?
   /// `w`, `h`, `fit` (default cover), `scale` (default 2); `nil` without `w` and `h`.
   var variant: ImageVariant?
-  /// The encoding of a resized answer: `format`, else WebP when `Accept` takes it, else JPEG.
+  /// The encoding of a resized answer: `format`, else AVIF when `Accept` takes it and libvips writes it, else
+  /// WebP when `Accept` takes it, else JPEG.
   var output: Vips.Output
   /// Whether ``output`` was chosen from `Accept` (the answer then varies by it).
   var negotiated: Bool
@@ -23,7 +24,11 @@ struct ImageRequest {
     let fit = try query.choice("fit", among: ImageFit.allCases.map(\.rawValue)).flatMap(ImageFit.init)
     let scale = try query.integer(
       "scale", minimum: ImageVariant.scales.lowerBound, maximum: ImageVariant.scales.upperBound)
-    let format = try query.choice("format", among: ["jpeg", "webp"])
+    let format = try query.choice("format", among: ["jpeg", "webp", "avif"])
+    if format == "avif", !Vips.writesAVIF {
+      throw .badParameter(
+        "format", "avif is not written here: this server's libvips has no AV1 encoder (libheif1 with libaom3)")
+    }
     switch (width, height) {
     case (let width?, let height?):
       variant = ImageVariant(
@@ -38,7 +43,13 @@ struct ImageRequest {
     default:
       throw .badParameter(width == nil ? "w" : "h", "w and h go together: the frame's width and height in points")
     }
-    output = format.map { $0 == "webp" ? .webp : .jpeg } ?? (Self.acceptsWebP(accept) ? .webp : .jpeg)
+    if let format {
+      output = format == "avif" ? .avif : format == "webp" ? .webp : .jpeg
+    } else if Self.accepts("image/avif", accept), Vips.writesAVIF {
+      output = .avif
+    } else {
+      output = Self.accepts("image/webp", accept) ? .webp : .jpeg
+    }
     negotiated = format == nil
   }
 
@@ -46,17 +57,18 @@ struct ImageRequest {
   func key(name: String, version: String) -> AnswerMemo.Key {
     let query = [
       HTTPField("v", version), HTTPField("variant", variant?.query ?? ""),
-      HTTPField("format", output == .jpeg ? "jpeg" : "webp"),
+      HTTPField("format", output.name),
     ]
     return AnswerMemo.Key(path: name, query: query, viewer: "")
   }
 
-  /// Whether an `Accept` header lists `image/webp` with a quality above 0 (RFC 9110 §12.5.1).
-  static func acceptsWebP(_ accept: String?) -> Bool {
+  /// Whether an `Accept` header lists `mediaType` (`image/webp`, `image/avif`) with a quality above 0 (RFC 9110
+  /// §12.5.1).
+  static func accepts(_ mediaType: String, _ accept: String?) -> Bool {
     guard let accept else { return false }
     return accept.split(separator: ",").contains { range in
       let parts = range.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
-      guard parts.first == "image/webp" else { return false }
+      guard parts.first == mediaType else { return false }
       let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
       return (quality ?? 1) > 0
     }
