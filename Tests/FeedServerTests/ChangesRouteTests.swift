@@ -30,6 +30,18 @@ struct ChangesRouteTests {
     try #require(try json(response)["next"] as? String, "\(response.text)")
   }
 
+  /// The newest version, then `count` feed items posted with the ids `prefix`1, `prefix`2, …: the `since` of
+  /// their changes.
+  static func since(posting count: Int, _ prefix: String, on api: TestAPI) throws -> String {
+    let since = try next(api.get("/v1/changes?since=0"))
+    for index in 1...count {
+      let created = api.send(
+        "POST", "/v1/feed-items", as: .admin, json: #"{"id": "\#(prefix)\#(index)", "title": "T"}"#)
+      #expect(created.status == 201)
+    }
+    return since
+  }
+
   @Test(
     "a change's row is the row /v1/render draws for the same width and traits; a delete has none",
     arguments: Backend.available)
@@ -69,11 +81,7 @@ struct ChangesRouteTests {
     arguments: Backend.available)
   func paging(backend: Backend) throws {
     let api = try TestAPI(backend)
-    var since = try Self.next(api.get("/v1/changes?since=0"))
-    for index in 1...5 {
-      let created = api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "p\#(index)", "title": "P"}"#)
-      #expect(created.status == 201)
-    }
+    var since = try Self.since(posting: 5, "p", on: api)
     var ids: [String] = []
     for _ in 0..<3 {
       let page = api.get("/v1/changes?since=\(since)&limit=2")
@@ -109,11 +117,7 @@ struct ChangesRouteTests {
     arguments: Backend.available)
   func refusals(backend: Backend) throws {
     let api = try TestAPI(backend)
-    let start = try Self.next(api.get("/v1/changes?since=0"))
-    for index in 1...3 {
-      #expect(
-        api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "g\#(index)", "title": "G"}"#).status == 201)
-    }
+    let start = try Self.since(posting: 3, "g", on: api)
     let db = try StoreLocation.resolve(option: api.database.argument, environment: [:]).connect()
     let kept = try #require(try Self.changes(api.get("/v1/changes?since=\(start)")).last?["version"] as? String)
     try db.write { try ChangeLog.prune(through: try #require(UInt64(kept)) - 1, in: db) }
