@@ -19,12 +19,12 @@ photo=Seeds/account/images/reset.jpg
 work=$(mktemp -d /tmp/stackfeed-bench-images.XXXXXX)
 results="$work/results.txt"
 server_pid=""
-nginx_pid=""
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  stop_nginx
   rm -rf "$work"
 }
+source scripts/bench-nginx.sh
 trap cleanup EXIT
 
 "$BIN" seed --db "$work/feed.sqlite" >/dev/null
@@ -43,18 +43,15 @@ stop_server() {
   server_pid=""
 }
 
-# nginx on a free port (sets $port, $nginx_pid): /photo/reset.jpg cropped by image_filter as stackfeed crops
-# it, /static/tile.jpg the bytes stackfeed answers for the tile.
+# nginx (scripts/bench-nginx.sh) on a free port (sets $port): /photo/reset.jpg cropped by image_filter as
+# stackfeed crops it, /static/tile.jpg the bytes stackfeed answers for the tile.
 mkdir -p "$work/html/photo" "$work/html/static"
 cp "$photo" "$work/html/photo/reset.jpg"
 curl_tile() { curl -sf -o "$1" "$server$tile"; }
-start_nginx() {
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  cat >"$work/nginx.conf" <<NGINX
-load_module /usr/lib/nginx/modules/ngx_http_image_filter_module.so;
+start_image_nginx() {
+  port=$(free_port)
+  start_nginx "$work" "load_module /usr/lib/nginx/modules/ngx_http_image_filter_module.so;
 worker_processes $THREADS;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
 user root;
 events { worker_connections 1024; }
 http {
@@ -71,11 +68,7 @@ http {
       image_filter_buffer 4M;
     }
   }
-}
-NGINX
-  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
-  nginx_pid=$!
-  until curl -sf -o /dev/null "http://127.0.0.1:$port/static/tile.jpg"; do sleep 0.05; done
+}" "http://127.0.0.1:$port/static/tile.jpg"
 }
 
 # wrk_run NAME SERVER RUN URL: one wrk run; appends "rps/p99_ms NAME SERVER RUN value" lines.
@@ -100,7 +93,7 @@ PY
 start_server
 curl_tile "$work/html/static/tile.jpg"
 stop_server
-start_nginx
+start_image_nginx
 
 for run in $(seq "$RUNS"); do
   start_server --memo-size 0  # nothing kept: every request resizes

@@ -56,12 +56,12 @@ QUIET=${QUIET:-0}
 work=$(mktemp -d /tmp/stackfeed-bench-serve.XXXXXX)
 results="$work/results.txt"
 server_pid=""
-nginx_pid=""
 cleanup() {
   [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
-  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
+  stop_nginx
   rm -rf "$work"
 }
+source scripts/bench-nginx.sh
 trap cleanup EXIT
 
 [ -f "$DB" ] || "$BIN" seed --db "$DB" --generate 1000000 >/dev/null
@@ -81,14 +81,11 @@ stop_server() {
   server_pid=""
 }
 
-# start_nginx [DIRECTIVES]: nginx serving $work/html on a free port (sets $port and $nginx_pid) with the http
-# block's DIRECTIVES added, once it answers feed.json.
-start_nginx() {
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  cat >"$work/nginx.conf" <<NGINX
-worker_processes $THREADS;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
+# start_static_nginx [DIRECTIVES]: nginx (scripts/bench-nginx.sh) serving $work/html on a free port (sets $port)
+# with the http block's DIRECTIVES added, once it answers feed.json.
+start_static_nginx() {
+  port=$(free_port)
+  start_nginx "$work" "worker_processes $THREADS;
 user root;
 events { worker_connections 1024; }
 http {
@@ -101,11 +98,7 @@ http {
   charset_types application/json;
   ${1:-}
   server { listen 127.0.0.1:$port; root $work/html; }
-}
-NGINX
-  nginx -p "$work" -c "$work/nginx.conf" -g 'daemon off;' &
-  nginx_pid=$!
-  until curl -sf "http://127.0.0.1:$port/feed.json" >/dev/null; do sleep 0.05; done
+}" "http://127.0.0.1:$port/feed.json"
 }
 
 # drop_page_cache: empties the kernel's page cache (root only); false, saying so once, where it cannot.
@@ -198,7 +191,7 @@ compare)
   mkdir -p "$work/html"
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   curl -sf "$server/v1/render?limit=20" >"$work/html/render.json"
-  start_nginx
+  start_static_nginx
   cmp <(curl -s "http://127.0.0.1:$port/feed.json") <(curl -s "$server/v1/feed?limit=20")
   echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, /v1/render $(stat -c %s "$work/html/render.json") B"
   for run in $(seq 1 "$RUNS"); do
@@ -237,7 +230,7 @@ print(f"/v1/render pages never asked before, body bytes per page (mean of 40): i
 PY
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   curl -sf -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20" >"$work/html/feed.json.gz"
-  start_nginx "gzip_static on; gzip_vary on;"
+  start_static_nginx "gzip_static on; gzip_vary on;"
   cmp <(curl -s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/feed.json") \
     <(curl -s -H 'Accept-Encoding: gzip' "$server/v1/feed?limit=20")
   echo "bodies: /v1/feed $(stat -c %s "$work/html/feed.json") B, gzipped $(stat -c %s "$work/html/feed.json.gz") B" \
@@ -362,7 +355,7 @@ pages)
   mkdir -p "$work/html"
   curl -sf "$server/v1/feed?limit=20" >"$work/html/feed.json"
   stop_server
-  start_nginx
+  start_static_nginx
   cat "$DB" "${BASE_DB:-$DB}" >/dev/null
   builds=(stackfeed)
   [ -n "${BASE:-}" ] && builds=(base stackfeed)

@@ -436,8 +436,12 @@ private func streamed(_ stream: EventStream, on connection: OpaquePointer, core:
   }
   stream.attach(connection, socket: socket, suspends: core.acceptor == nil)
   let closure = Unmanaged.passRetained(stream).toOpaque()
+  // The block libmicrohttpd allocates with the response holds the body only when it is not chunked (an HTTP/1.0
+  // client); a chunked body is written into the connection's own buffer, so a small block saves a subscriber
+  // 3.8 KiB of 18 (docs/BENCHMARKS.md, "Live changes vs nchan").
   guard
-    let made = stackfeed_mhd_create_response_from_callback(UInt64.max, 4096, streamContent, closure, streamFreed)
+    let made = stackfeed_mhd_create_response_from_callback(
+      UInt64.max, streamBlockSize, streamContent, closure, streamFreed)
   else {
     Unmanaged<EventStream>.fromOpaque(closure).release()
     stream.cancel()
@@ -445,6 +449,9 @@ private func streamed(_ stream: EventStream, on connection: OpaquePointer, core:
   }
   return made
 }
+
+/// The bytes libmicrohttpd's content reader is asked for at a time when a streamed body is not chunked.
+private let streamBlockSize = 256
 
 /// libmicrohttpd's content reader of a streamed response: the stream's next bytes, 0 when the connection was
 /// suspended for want of them, -1 (`MHD_CONTENT_READER_END_OF_STREAM`) at its clean end, -2
