@@ -9,7 +9,7 @@
 #              the server's RSS (and PSS) before and after, per subscriber; then one broadcast — stackfeed: a new
 #              feed item, POST /v1/feed-items as admin; nchan: the exact data bytes stackfeed sent for it,
 #              published to the channel — and the latency from the write's answer (201/202) to each
-#              subscriber's event: p50, p99, max (the last delivery)
+#              subscriber's event: the first delivery, p50, p99 and the last (p0 … p100)
 #   per-user   SUBSCRIBERS streams, each with its own user (stackfeed: GET /v1/me/events with the user's token;
 #              nchan: one channel per user), then RATE changes/s for DURATION s spread over the users (stackfeed:
 #              PATCH /v1/orders/{the user's order} with a new status, as admin, If-Match: *; nchan: a stackfeed
@@ -76,8 +76,11 @@ client_pid=""
 cleanup() {
   local status=$?
   [ "$status" = 0 ] || tail -5 "$work/serve.log" "$work/nginx/nginx-error.log" >&2 2>/dev/null
-  [ -n "$client_pid" ] && kill "$client_pid" 2>/dev/null
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  if [ -n "$client_pid" ]; then kill "$client_pid" 2>/dev/null || true; fi
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
   stop_nginx
   rm -rf "$work"
 }
@@ -129,7 +132,7 @@ start_stackfeed() {
   "$BIN" serve --db "$db" --port 0 --quiet --threads "$THREADS" --max-connections $((SUBSCRIBERS + 64)) \
     --max-subscribers $((SUBSCRIBERS + 16)) 2>"$work/serve.log" &
   server_pid=$!
-  until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
+  until grep -qs 'serving http' "$work/serve.log"; do sleep 0.05; done
   port=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1 | sed 's/.*://')
 }
 stop_stackfeed() {
@@ -272,7 +275,7 @@ for figure, value in (("events", len(arrivals)), ("missed", missed), ("duplicate
                       ("resume_events", resumes), ("failed_writes", bad)):
     print(f"{figure} {part} {server} {run} {value}")
 for name, latencies in (("answer", from_answer), ("request", from_request)):
-    for p in (50, 99, 100):
+    for p in (0, 50, 99, 100):
         print(f"p{p}_ms_from_{name} {part} {server} {run} {percentile(latencies, p):.2f}")
 if part == "per-user" and arrivals:
     first = min(sent for _, _, sent, _ in writes)
@@ -344,6 +347,7 @@ for part in $PARTS; do
   done
 done
 echo "load after: $(cat /proc/loadavg)"
+for part in $PARTS; do echo "$part: the event's data, $(wc -c <"$work/$part.data") bytes"; done
 
 python3 - "$results" <<'PY'
 import collections, statistics, sys
