@@ -137,7 +137,13 @@ int stackfeed_vips_load(void) {
   return loaded;
 }
 
-const char *stackfeed_vips_load_error(void) { return load_error[0] ? load_error : NULL; }
+void stackfeed_vips_load_error(char *text, size_t capacity) {
+  if (capacity > 0) snprintf(text, capacity, "%s", load_error);
+}
+
+// The output of the thread's last resize, until stackfeed_vips_take copies it out.
+static _Thread_local void *kept;
+static _Thread_local size_t kept_length;
 
 // Copies libvips' error text to `error` (its last line, without the newline) and clears it: BAD_IMAGE.
 static int failed(char *error, size_t capacity) {
@@ -244,10 +250,11 @@ int stackfeed_vips_avif(void) {
 }
 
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
-                          const unsigned char background[3], void **output, size_t *output_length, char *error,
-                          size_t capacity) {
-  *output = NULL;
+                          const unsigned char background[3], size_t *output_length, char *error, size_t capacity) {
   *output_length = 0;
+  stackfeed_vips_take(NULL, 0);  // the output of a resize never taken: freed
+  void *output = NULL;
+  size_t saved_length = 0;
   if (!stackfeed_vips_load()) return STACKFEED_VIPS_MISSING;
   VipsImage *image = thumbnail(bytes, length, width, height, crop), *next = NULL;
   if (!image) return failed(error, capacity);
@@ -264,15 +271,23 @@ int stackfeed_vips_resize(const void *bytes, size_t length, int width, int heigh
   }
   int saved;
   switch (format) {
-  case STACKFEED_VIPS_WEBP: saved = vips.webpsave_buffer(image, output, output_length, "strip", 1, NULL); break;
-  case STACKFEED_VIPS_AVIF: saved = save_avif(image, output, output_length); break;
+  case STACKFEED_VIPS_WEBP: saved = vips.webpsave_buffer(image, &output, &saved_length, "strip", 1, NULL); break;
+  case STACKFEED_VIPS_AVIF: saved = save_avif(image, &output, &saved_length); break;
   default:
-    saved = vips.jpegsave_buffer(image, output, output_length, "Q", 82, "strip", 1, "optimize_coding", 1, NULL);
+    saved = vips.jpegsave_buffer(image, &output, &saved_length, "Q", 82, "strip", 1, "optimize_coding", 1, NULL);
   }
   vips.object_unref(image);
-  return saved == 0 ? STACKFEED_VIPS_OK : failed(error, capacity);
+  if (saved != 0) return failed(error, capacity);
+  kept = output;
+  kept_length = saved_length;
+  *output_length = saved_length;
+  return STACKFEED_VIPS_OK;
 }
 
-void stackfeed_vips_free(void *output) {
-  if (output) vips.free(output);
+void stackfeed_vips_take(unsigned char *destination, size_t length) {
+  if (!kept) return;
+  if (destination) memcpy(destination, kept, length < kept_length ? length : kept_length);
+  vips.free(kept);
+  kept = NULL;
+  kept_length = 0;
 }

@@ -41,8 +41,11 @@ public enum Vips {
 
   /// Why libvips could not be loaded, one sentence naming the package to install; `nil` when it is loaded.
   public static var unavailableReason: String? {
-    guard stackfeed_vips_load() == 0, let reason = stackfeed_vips_load_error() else { return nil }
-    return String(cString: reason)
+    guard stackfeed_vips_load() == 0 else { return nil }
+    var reason = [CChar](repeating: 0, count: 512)
+    stackfeed_vips_load_error(&reason, reason.count)
+    let text = Self.text(reason)
+    return text.isEmpty ? nil : text
   }
 
   /// The average colour of the image `bytes` encode (sRGB red, green, blue), or `nil` without the library.
@@ -67,7 +70,6 @@ public enum Vips {
   public static func resize(
     _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, background: [UInt8]
   ) throws(ImageRefusal) -> [UInt8]? {
-    var written: UnsafeMutableRawPointer?
     var length = 0
     var error = [CChar](repeating: 0, count: 512)
     let format: Int32
@@ -78,20 +80,23 @@ public enum Vips {
     }
     let fill = background.count == 3 ? background : [0, 0, 0]
     let result = stackfeed_vips_resize(
-      bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, fill, &written, &length, &error,
-      error.count)
+      bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, fill, &length, &error, error.count)
     switch result {
     case Int32(STACKFEED_VIPS_OK):
-      defer { stackfeed_vips_free(written) }
-      guard let written else { return [] }
-      return Array(UnsafeRawBufferPointer(start: written, count: length))
+      var output = [UInt8](repeating: 0, count: length)
+      stackfeed_vips_take(&output, length)
+      return output
     case Int32(STACKFEED_VIPS_MISSING): return nil
     default: throw refusal(error)
     }
   }
 
   private static func refusal(_ error: [CChar]) -> ImageRefusal {
-    let text = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return ImageRefusal(.unreadable, "the image cannot be decoded: \(text)")
+    ImageRefusal(.unreadable, "the image cannot be decoded: \(text(error))")
+  }
+
+  /// The UTF-8 text of a NUL-terminated buffer the C wrapper wrote.
+  private static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

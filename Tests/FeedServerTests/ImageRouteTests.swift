@@ -187,6 +187,31 @@ struct ImageRouteTests {
   }
 
   @Test(
+    "a kept variant at its versioned URL is answered without reading the store; any other URL reads it",
+    .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
+  func keptVariantsNeedNoRead() throws {
+    let api = try TestAPI()
+    let version = try #require(try Images.versionOf("hoodie", api))
+    let tile = "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=3&format=jpeg"
+    let made = api.get(tile)
+    #expect(made.status == 200 && api.imageVariantsHeld == 1)
+    // The store gone: a read would be 503.
+    let path = api.database.argument
+    try FileManager.default.moveItem(atPath: path, toPath: path + ".away")
+    defer { try? FileManager.default.moveItem(atPath: path + ".away", toPath: path) }
+    let kept = api.get(tile)
+    #expect(kept.status == 200 && kept.body == made.body && kept.header("ETag") == made.header("ETag"))
+    #expect(kept.header("Cache-Control") == "public, max-age=31536000, immutable")
+    #expect(api.get(tile, headers: [HTTPField("If-None-Match", made.header("ETag") ?? "")]).status == 304)
+    for other in [
+      "/v1/images/hoodie?w=77&h=91&scale=3&format=jpeg", "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=2",
+      "/v1/images/hoodie?v=\(version)",
+    ] {
+      #expect(api.get(other).status == 503, "\(other): not kept, so read")
+    }
+  }
+
+  @Test(
     "ETags are strong, of the version and the parameters; If-None-Match is 304; variants are kept",
     .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
   func entityTagsAndVariants() throws {

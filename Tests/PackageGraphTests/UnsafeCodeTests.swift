@@ -19,7 +19,7 @@ import Testing
 @Suite("Unsafe code only in named places")
 struct UnsafeCodeTests {
   /// The modules that wrap a C library: all their files may use pointers.
-  static let cWrappers: Set<String> = ["SQLiteCore", "PostgresCore", "HTTPServer", "GzipCore", "ImageCore"]
+  static let cWrappers: Set<String> = ["SQLiteCore", "PostgresCore", "HTTPServer", "GzipCore"]
 
   /// Files outside the C wrappers that may use unsafe constructs (file name → why), each a row of
   /// docs/BENCHMARKS.md's "Unsafe code, measured".

@@ -34,9 +34,9 @@ enum {
 // stackfeed_vips_load_error says why.
 int stackfeed_vips_load(void);
 
-// Why libvips could not be loaded, one sentence naming the package to install; NULL when it was loaded (or not
-// tried yet).
-const char *stackfeed_vips_load_error(void);
+// Why libvips could not be loaded, one sentence naming the package to install, copied to `text` (`capacity`
+// bytes, NUL-terminated); empty when it was loaded (or not tried yet).
+void stackfeed_vips_load_error(char *text, size_t capacity);
 
 // The average colour of the image encoded in `length` bytes at `bytes` (JPEG, PNG, WebP, …: whatever libvips
 // reads; a truncated file is refused), in sRGB, written to `rgb` (red, green, blue). Decodes a thumbnail of at
@@ -45,20 +45,22 @@ const char *stackfeed_vips_load_error(void);
 int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3], char *error, size_t capacity);
 
 // The image encoded at `bytes` resized to exactly `width` × `height` pixels and encoded as `format`
-// (STACKFEED_VIPS_JPEG, _WEBP or _AVIF): `crop` 1 fills the box and crops the overflow around the centre (cover); 0 fits
-// the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a JPEG and
-// transparent in a WebP or AVIF (contain). The picture is turned upright by its Exif orientation first (the box is
-// filled by the upright picture; the tag goes with the rest of the metadata). On STACKFEED_VIPS_OK `*output`
-// holds `*output_length` bytes, to be freed with stackfeed_vips_free; else BAD_IMAGE (with `error`) or MISSING.
+// (STACKFEED_VIPS_JPEG, _WEBP or _AVIF): `crop` 1 fills the box and crops the overflow around the centre
+// (cover); 0 fits the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a
+// JPEG and transparent in a WebP or AVIF (contain). The picture is turned upright by its Exif orientation first
+// (the box is filled by the upright picture; the tag goes with the rest of the metadata). On STACKFEED_VIPS_OK
+// the output is `*output_length` bytes long, kept for the calling thread until stackfeed_vips_take copies it
+// out; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
-                          const unsigned char background[3], void **output, size_t *output_length, char *error,
-                          size_t capacity);
+                          const unsigned char background[3], size_t *output_length, char *error, size_t capacity);
+
+// Copies the output the calling thread's last successful stackfeed_vips_resize kept (up to `length` bytes, the
+// `*output_length` it gave) to `destination` and frees it: the caller owns the bytes, and no pointer of the
+// library's reaches Swift. A NULL `destination` only frees it.
+void stackfeed_vips_take(unsigned char *destination, size_t length);
 
 // 1 when this libvips writes AVIF (its heifsave with libheif's AV1 encoder: Debian 12's libvips42 pulls in
 // libheif1 and libaom3), found by encoding a small picture once; else 0 (also without libvips).
 int stackfeed_vips_avif(void);
-
-// Frees what stackfeed_vips_resize wrote to `*output`.
-void stackfeed_vips_free(void *output);
 
 #endif  // STACKFEED_CVIPS_H

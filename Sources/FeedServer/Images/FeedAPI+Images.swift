@@ -141,6 +141,13 @@ extension FeedAPI {
     var query = Query(parameters)
     let asked = try ImageRequest(&query, accept: request.header("Accept"))
     try query.finish()
+    // A kept variant of the version the URL names is those bytes for good: answered before any read of the store
+    // (``ImageVariants``; docs/HTTP.md, "Images").
+    if let version = asked.version, asked.variant != nil,
+      let kept = imageVariants.variant(for: asked.key(name: name, version: version))
+    {
+      return Self.cached(kept, Self.immutable)
+    }
     let needed = Endpoint.image(name: name).scope(requireAuth: requireAuth)
     if needed != nil, asked.version != nil,
       let current = try read(
@@ -168,7 +175,7 @@ extension FeedAPI {
     guard let info = try images.info(named: name), !onlyAtItsVersion || asked.version == info.version else {
       return nil
     }
-    let caching = asked.version == info.version ? "public, max-age=31536000, immutable" : "public, no-cache"
+    let caching = asked.version == info.version ? Self.immutable : "public, no-cache"
     guard let variant = asked.variant, Vips.isAvailable else {
       guard let (_, bytes) = try images.image(named: name) else { return nil }
       let original = asked.variant == nil
@@ -215,6 +222,9 @@ extension FeedAPI {
   private func recordImageChange(in db: StoreConnection) throws {
     try ChangeLog.record([.reload], at: UTCMilliseconds.since1970(seconds: now().timeIntervalSince1970), in: db)
   }
+
+  /// The `Cache-Control` of a URL naming the image's current version: it names these bytes forever.
+  static let immutable = "public, max-age=31536000, immutable"
 
   /// `response` with `Cache-Control: caching`.
   private static func cached(_ response: HTTPResponse, _ caching: String) -> HTTPResponse {
