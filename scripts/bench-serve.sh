@@ -13,7 +13,8 @@
 #   MODE=instructions scripts/bench-serve.sh   # callgrind instructions per request (valgrind; noise-free):
 #                                          # the same page again and again, a new page each time, a new
 #                                          # gzipped render page each time, a cached page with a read token,
-#                                          # an order with a write token (the last two on a copy of DB)
+#                                          # an order with a write token (the last two on a copy of DB), each
+#                                          # against its budget (docs/BENCHMARKS.md); exit 1 when one is over
 #   MODE=flood scripts/bench-serve.sh      # the answer memo's policy: one client asking one page (the cached
 #                                          # /v1/render?limit=20) alone, then during a flood of 16 connections
 #                                          # asking random /v1/feed pages never asked before, with the memo on
@@ -32,7 +33,8 @@
 #                                          # same size), paired per run, and random gzipped /v1/render pages;
 #                                          # with BASE=OTHER/stackfeed that build too, in the same runs (the
 #                                          # order of the builds alternating from run to run), on BASE_DB
-#                                          # (default DB; an older build refuses a database a newer one migrated)
+#                                          # (default DB; an older build refuses a database a newer one migrated),
+#                                          # and the per-run ratios of their rates and of their CPU per request
 #   BASE=OTHER/stackfeed MODE=binaries scripts/bench-serve.sh
 #                                          # two builds on the cached /v1/feed?limit=20 page at 16 connections,
 #                                          # paired and interleaved (each run starts each binary's server in
@@ -51,6 +53,7 @@ RUNS=${RUNS:-5}
 SECONDS_PER_RUN=${DURATION:-5}
 MODE=${MODE:-compare}
 RSS_SECONDS=${RSS_SECONDS:-300}
+over=0  # MODE=instructions: 1 once a figure is over its budget
 THREADS=${THREADS:-2}
 QUIET=${QUIET:-0}
 work=$(mktemp -d /tmp/stackfeed-bench-serve.XXXXXX)
@@ -74,6 +77,12 @@ start_server() {  # start_server THREADS [OPTIONS]: serve on a free port, sets $
   server_pid=$!
   until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
   server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
+}
+server_ticks() {  # server_ticks SERVER: user + system clock ticks so far of stackfeed's process or nginx's workers
+  local pids=$server_pid
+  [ "$1" = nginx ] && pids=$([ -n "$nginx_pid" ] && pgrep -P "$nginx_pid")
+  [ -n "$pids" ] || return 0
+  for pid in $pids; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done | awk '{ ticks += $1 } END { print ticks }'
 }
 stop_server() {
   kill "$server_pid"
@@ -113,14 +122,22 @@ drop_page_cache() {
 
 # wrk_run NAME SERVER CONNS RUN URL [WRK OPTIONS]: one wrk run; appends "rps/p50/p99 NAME SERVER CONNS RUN value"
 # lines.
+# The server's CPU per request (cpu_us) is also appended: user + system time of stackfeed's process (or nginx's
+# workers) during the run over the requests wrk made, which the machine's other load moves much less than the
+# rate.
 wrk_run() {
-  local threads=$(($3 < 2 ? $3 : 2)) output
+  local threads=$(($3 < 2 ? $3 : 2)) output ticks=""
   output=$(mktemp -p "$work" wrk.XXXXXX)  # several may run at once (MODE=flood)
+  ticks=$(server_ticks "$2")
   wrk -t"$threads" -c"$3" -d"${SECONDS_PER_RUN}s" --latency "${@:6}" "$5" >"$output"
-  python3 - "$output" "$1" "$2" "$3" "$4" >>"$results" <<'PY'
+  [ -n "$ticks" ] && ticks=$(($(server_ticks "$2") - ticks))
+  python3 - "$output" "$1" "$2" "$3" "$4" "$ticks" "$(getconf CLK_TCK)" >>"$results" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
-name, server, conns, run = sys.argv[2:6]
+name, server, conns, run, ticks, per_second = sys.argv[2:8]
+if ticks:
+    requests = int(re.search(r"(\d+) requests in", text).group(1))
+    print(f"cpu_us {name} {server} {conns} {run} {int(ticks) / int(per_second) * 1e6 / requests:.3f}")
 def ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
@@ -325,30 +342,35 @@ PY
     wait "$pid" || true
     awk '/^(summary|totals):/ { print $2; exit }' "$work/callgrind.out"
   }
-  per_request() {  # per_request LABEL DB N M CASE TOKEN [serve options]
-    local label=$1 db=$2 n=$3 m=$4 case=$5 token=$6
-    shift 6
-    local base more
+  per_request() {  # per_request LABEL BUDGET DB N M CASE TOKEN [serve options]: the figure against its budget
+    local label=$1 budget=$2 db=$3 n=$4 m=$5 case=$6 token=$7
+    shift 7
+    local base more figure
     base=$(instructions "$db" "$n" "$case" "$token" "$@")
     more=$(instructions "$db" $((n + m)) "$case" "$token" "$@")
-    echo "instructions per request: $label: $(((more - base) / m))"
+    figure=$(((more - base) / m))
+    if [ "$figure" -le "$budget" ]; then
+      echo "instructions per request: $label: $figure (budget $budget)"
+    else
+      echo "instructions per request: $label: $figure, OVER ITS BUDGET $budget"
+      over=1
+    fi
   }
-  for pages in same new; do
-    for log in on off; do
-      options=()
-      [ "$log" = off ] && options=(--quiet)
-      per_request "/v1/feed?limit=20, $pages page, request log $log" "$DB" 100 1000 "$pages" "" "${options[@]}"
-    done
-  done
-  per_request "/v1/render?limit=20, new page, gzip, request log off" "$DB" 20 200 render-new-gzip "" --quiet
+  # The budgets of docs/BENCHMARKS.md, "Per-request budgets" (change both together): a figure over its budget
+  # is said so, and the run exits 1.
+  per_request "/v1/feed?limit=20, same page, request log on" 74000 "$DB" 100 1000 same ""
+  per_request "/v1/feed?limit=20, same page, request log off" 71000 "$DB" 100 1000 same "" --quiet
+  per_request "/v1/feed?limit=20, new page, request log on" 440000 "$DB" 100 1000 new ""
+  per_request "/v1/feed?limit=20, new page, request log off" 437000 "$DB" 100 1000 new "" --quiet
+  per_request "/v1/render?limit=20, new page, gzip, request log off" 6165000 "$DB" 20 200 render-new-gzip "" --quiet
   # A token's page and an order, on a copy of the database (the orders are written to it).
   cp "$DB" "$work/orders.sqlite"
   read_token=$("$BIN" token create --db "$work/orders.sqlite" --user default --scope read --name bench)
   write_token=$("$BIN" token create --db "$work/orders.sqlite" --user default --scope write --name bench)
-  per_request "/v1/me/feed?limit=20 with a read token, cached, request log off" "$work/orders.sqlite" 100 1000 \
-    token "$read_token" --quiet
-  per_request "POST /v1/me/orders, one line, write token, request log off" "$work/orders.sqlite" 100 500 order \
-    "$write_token" --quiet
+  per_request "/v1/me/feed?limit=20 with a read token, cached, request log off" 135000 "$work/orders.sqlite" 100 \
+    1000 token "$read_token" --quiet
+  per_request "POST /v1/me/orders, one line, write token, request log off" 920000 "$work/orders.sqlite" 100 500 \
+    order "$write_token" --quiet
   ;;
 pages)
   start_server "$THREADS"
@@ -379,14 +401,23 @@ pages)
   DB=$new_db
   [ -z "${BASE:-}" ] || python3 - "$results" <<'PY'
 import collections, statistics, sys
-rates = collections.defaultdict(dict)
+values = collections.defaultdict(dict)
 for line in open(sys.argv[1]):
     figure, name, server, conns, run, value = line.split()
-    if figure == "rps" and name == "feed-pages":
-        rates[run][server] = float(value)
-ratios = sorted(pair["base"] / pair["nginx"] for pair in rates.values() if {"base", "nginx"} <= pair.keys())
-print(f"feed-pages 16 base/nginx ratio: min {ratios[0]:.3f} median {statistics.median(ratios):.3f}"
-      f" max {ratios[-1]:.3f} ({len(ratios)} paired runs)")
+    values[(figure, name, run)][server] = float(value)
+def paired(figure, name, top, bottom):
+    ratios = sorted(pair[top] / pair[bottom] for (f, n, _), pair in values.items()
+                    if f == figure and n == name and {top, bottom} <= pair.keys())
+    if ratios:
+        print(f"{name} 16 {figure} {top}/{bottom}: min {ratios[0]:.3f} median {statistics.median(ratios):.3f}"
+              f" max {ratios[-1]:.3f} ({len(ratios)} paired runs)")
+paired("rps", "feed-pages", "base", "nginx")
+paired("rps", "feed-pages", "stackfeed", "nginx")
+paired("cpu_us", "feed-pages", "nginx", "base")
+paired("cpu_us", "feed-pages", "nginx", "stackfeed")
+for name in ("feed-pages", "render-pages-gz"):
+    paired("rps", name, "stackfeed", "base")
+    paired("cpu_us", name, "stackfeed", "base")
 PY
   ;;
 binaries)
@@ -431,3 +462,4 @@ rss)
 esac
 [ -s "$results" ] && cat "$results" && summary
 echo "load after: $(cat /proc/loadavg)"
+exit "$over"
