@@ -8,6 +8,8 @@
 # connections; for each run, stackfeed then nginx, back to back (paired ratios).
 #
 #   BIN=.build/release/stackfeed scripts/bench-images.sh     # RUNS=3 runs of DURATION=5 s, THREADS=2
+#   flock /work/bench.lock scripts/bench-images.sh           # on a shared machine: one benchmark at a time
+# Prints the load average before and after (write it beside the figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/stackfeed}
@@ -27,6 +29,7 @@ cleanup() {
 source scripts/bench-nginx.sh
 trap cleanup EXIT
 
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BIN" seed --db "$work/feed.sqlite" >/dev/null
 version=$(sqlite3 "$work/feed.sqlite" "SELECT version FROM images WHERE name = 'reset'")
 tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&format=jpeg"
@@ -121,11 +124,12 @@ echo "stackfeed serve peak RSS resizing at $CONNS connections: $(awk '/VmHWM/ { 
 stop_server
 
 # Bytes on the wire: every image node of the reference feed laid out at 390 points, its frame at scale 3
-# (ImageVariant's rounding: whole points up), WebP (Accept: image/webp) and JPEG, against the original files.
+# (ImageVariant's rounding: whole points up), AVIF (where the server writes it), WebP and JPEG, against the
+# original files.
 start_server
 "$BIN" render --db "$work/feed.sqlite" --format json --width 390 >"$work/render.json"
 python3 - "$work/render.json" "$work/feed.sqlite" "$server" <<'PY'
-import json, math, sqlite3, sys, urllib.request
+import json, math, sqlite3, sys, urllib.error, urllib.request
 render, database, server = sys.argv[1:4]
 stored = {name: (version, size) for name, version, size in
           sqlite3.connect(database).execute("SELECT name, version, length(bytes) FROM images")}
@@ -140,16 +144,23 @@ def walk(node):
 walk(json.load(open(render)))
 def points(side):
     return max(1, math.ceil(side - 0.001))
-totals = {"original": 0, "jpeg": 0, "webp": 0}
+totals = {"original": 0, "jpeg": 0, "webp": 0, "avif": 0}
 for name, frame in nodes:
     version, size = stored[name]
     url = f"{server}/v1/images/{name}?v={version}&w={points(frame['width'])}&h={points(frame['height'])}&fit=cover&scale=3"
     totals["original"] += size
-    for fmt in ("jpeg", "webp"):
-        totals[fmt] += len(urllib.request.urlopen(url + f"&format={fmt}").read())
+    for fmt in ("jpeg", "webp", "avif"):
+        if totals[fmt] is None:
+            continue
+        try:
+            totals[fmt] += len(urllib.request.urlopen(url + f"&format={fmt}").read())
+        except urllib.error.HTTPError:
+            if fmt != "avif": raise
+            totals[fmt] = None  # 400: this server's libvips writes no AVIF
 print(f"bytes on the wire, {len(nodes)} image nodes of the reference feed at scale 3: originals {totals['original']:,} B,"
       f" JPEG {totals['jpeg']:,} B ({totals['original'] / totals['jpeg']:.1f}x fewer),"
-      f" WebP {totals['webp']:,} B ({totals['original'] / totals['webp']:.1f}x fewer)")
+      f" WebP {totals['webp']:,} B ({totals['original'] / totals['webp']:.1f}x fewer)"
+      + (f", AVIF {totals['avif']:,} B ({totals['original'] / totals['avif']:.1f}x fewer)" if totals["avif"] else ", no AVIF"))
 PY
 stop_server
 
@@ -171,3 +182,4 @@ for name in ("resize", "kept"):
     print(f"{name}: stackfeed/nginx requests/s, paired per run: median {statistics.median(ratios):.2f}"
           f" [{min(ratios):.2f}, {max(ratios):.2f}]")
 PY
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
