@@ -5,7 +5,7 @@ import Testing
 /// `Process.runUnblocked()`, how every test starts a child: the child starts with no signal blocked even when
 /// the test's thread has SIGINT and SIGTERM blocked (as a thread `serve` or `watch` ran on in process has).
 @Suite struct UnblockedChildTests {
-  /// The `SigBlk` mask of a `grep` started by `start` from a thread that blocks SIGINT and SIGTERM.
+  /// The `SigBlk` mask of a child started by `start` from a thread that blocks SIGINT and SIGTERM.
   static func blockedMask(_ start: (Process) throws -> Void) throws -> String {
     var stopSignals = sigset_t()
     sigemptyset(&stopSignals)
@@ -15,14 +15,17 @@ import Testing
     pthread_sigmask(SIG_BLOCK, &stopSignals, &before)
     defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["grep", "^SigBlk:", "/proc/self/status"]
+    // bash keeps the mask it starts with, and reads its own status with a builtin (no other process).
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "-c", #"while read -r name value; do [ "$name" = SigBlk: ] && echo "$value"; done < /proc/self/status"#,
+    ]
     let pipe = Pipe()
     process.standardOutput = pipe
     try start(process)
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self).split(separator: "\t").last.map(String.init) ?? ""
+    return String(decoding: output, as: UTF8.self)
   }
 
   @Test func aChildStartsWithNoSignalBlocked() throws {
