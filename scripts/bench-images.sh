@@ -22,7 +22,7 @@ work=$(mktemp -d /tmp/stackfeed-bench-images.XXXXXX)
 results="$work/results.txt"
 server_pid=""
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  stop_server
   stop_nginx
   rm -rf "$work"
 }
@@ -40,9 +40,10 @@ start_server() {  # start_server [OPTIONS]: serve on a free port (sets $server_p
   until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
   server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
 }
-stop_server() {
-  kill "$server_pid"
-  wait "$server_pid" || true
+stop_server() {  # stops serve (TERM) and waits for it; nothing when none runs (safe in the EXIT trap)
+  [ -n "$server_pid" ] || return 0
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
   server_pid=""
 }
 

@@ -60,7 +60,7 @@ work=$(mktemp -d /tmp/stackfeed-bench-serve.XXXXXX)
 results="$work/results.txt"
 server_pid=""
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+  stop_server
   stop_nginx
   rm -rf "$work"
 }
@@ -84,9 +84,10 @@ server_ticks() {  # server_ticks SERVER: user + system clock ticks so far of sta
   [ -n "$pids" ] || return 0
   for pid in $pids; do awk '{ print $14 + $15 }' "/proc/$pid/stat"; done | awk '{ ticks += $1 } END { print ticks }'
 }
-stop_server() {
-  kill "$server_pid"
-  wait "$server_pid" || true
+stop_server() {  # stops serve (TERM) and waits for it; nothing when none runs (safe in the EXIT trap)
+  [ -n "$server_pid" ] || return 0
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
   server_pid=""
 }
 
