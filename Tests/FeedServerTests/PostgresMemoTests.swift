@@ -21,10 +21,30 @@ import Testing
 struct PostgresMemoTests {
   static let page = "/v1/feed?limit=5"
 
-  /// Changes the first feed item's title without a `write { }` transaction: nothing is announced.
-  private func changeUnannounced(_ api: TestAPI, to title: String) throws {
+  /// Changes the first feed item's title to "Unannounced" without a `write { }` transaction: nothing is announced.
+  private func changeUnannounced(_ api: TestAPI) throws {
     try api.database.execute(
-      "UPDATE feed_item SET title = '\(title)' WHERE position = (SELECT min(position) FROM feed_item)")
+      "UPDATE feed_item SET title = 'Unannounced' WHERE position = (SELECT min(position) FROM feed_item)")
+  }
+
+  /// Has `api`'s server remember ``page`` (asked twice), then changes its first feed item's title to
+  /// "Unannounced" without telling the store, and checks the page is still the remembered one; that page.
+  @discardableResult
+  private func rememberPageThenChangeIt(_ api: TestAPI) throws -> HTTPResponse {
+    let before = api.get(Self.page)
+    #expect(before.status == 200)
+    #expect(api.get(Self.page).body == before.body)
+    try changeUnannounced(api)
+    #expect(api.get(Self.page).body == before.body, "remembered: the page was not composed again")
+    return before
+  }
+
+  /// An admin's `POST /v1/feed-items` of a new item titled "Fresh", for another server to answer.
+  static var freshItem: HTTPRequest {
+    var request = TestAPI.request("POST", "/v1/feed-items")
+    request.body = Array(#"{"id": "new-1", "title": "Fresh"}"#.utf8)
+    request.headers.append(HTTPField("Content-Type", "application/json"))
+    return request
   }
 
   /// Another server over `test`'s database (its own pools, memo and listener).
@@ -69,11 +89,7 @@ struct PostgresMemoTests {
   @Test("this server's own write is in its very next answer, with the Stackfeed-Commit of the write")
   func ownWriteInTheNextAnswer() throws {
     let api = try TestAPI(.postgres)
-    let before = api.get(Self.page)
-    #expect(before.status == 200)
-    #expect(api.get(Self.page).body == before.body)
-    try changeUnannounced(api, to: "Unannounced")
-    #expect(api.get(Self.page).body == before.body, "the memo is on: the page was not composed again")
+    let before = try rememberPageThenChangeIt(api)
     // The server hears nothing meanwhile: its listener's session is stopped.
     let listener = try Self.stopListener(of: api)
     defer { kill(listener, SIGCONT) }
@@ -91,18 +107,12 @@ struct PostgresMemoTests {
   func anotherServersWrite() throws {
     let test = try TestAPI(.postgres)
     let other = try Self.otherServer(test)
-    let before = test.get(Self.page)
-    #expect(test.get(Self.page).body == before.body)
-    try changeUnannounced(test, to: "Unannounced")
-    #expect(test.get(Self.page).body == before.body, "remembered")
+    try rememberPageThenChangeIt(test)
 
-    var request = TestAPI.request("POST", "/v1/feed-items")
-    request.body = Array(#"{"id": "new-1", "title": "Fresh"}"#.utf8)
-    request.headers.append(HTTPField("Content-Type", "application/json"))
     // This server hears nothing meanwhile: its listener's session is stopped.
     let listener = try Self.stopListener(of: test)
     defer { kill(listener, SIGCONT) }
-    let written = other.respond(to: request, as: .admin)
+    let written = other.respond(to: Self.freshItem, as: .admin)
     #expect(written.status == 201)
     let commit = try #require(written.header("Stackfeed-Commit"))
     // Read-your-writes: the client carries its commit to this server, which has not heard it.
@@ -115,14 +125,8 @@ struct PostgresMemoTests {
   func boundedStaleness() throws {
     let test = try TestAPI(.postgres)
     let other = try Self.otherServer(test)
-    let before = test.get(Self.page)
-    #expect(test.get(Self.page).body == before.body)
-    try changeUnannounced(test, to: "Unannounced")
-    #expect(test.get(Self.page).body == before.body, "remembered")
-    var request = TestAPI.request("POST", "/v1/feed-items")
-    request.body = Array(#"{"id": "new-1", "title": "Fresh"}"#.utf8)
-    request.headers.append(HTTPField("Content-Type", "application/json"))
-    #expect(other.respond(to: request, as: .admin).status == 201)
+    try rememberPageThenChangeIt(test)
+    #expect(other.respond(to: Self.freshItem, as: .admin).status == 201)
     let took = Self.awaitNewAnswer(from: test.api, since: .now) { $0.text.contains("FRESH") }
     #expect(took < CommitListener.stalenessBound)
   }
@@ -130,10 +134,7 @@ struct PostgresMemoTests {
   @Test("a NOTIFY without a number (a change outside the store, announced by hand) is in the answers within the bound")
   func aManualNotifyForgets() throws {
     let api = try TestAPI(.postgres)
-    let before = api.get(Self.page)
-    #expect(api.get(Self.page).body == before.body)
-    try changeUnannounced(api, to: "Unannounced")
-    #expect(api.get(Self.page).body == before.body, "remembered")
+    try rememberPageThenChangeIt(api)
     try api.database.execute("NOTIFY \(PostgresCore.Connection.commitChannel)")
     Self.awaitNewAnswer(from: api.api, since: .now) { $0.text.contains("UNANNOUNCED") }
   }
@@ -148,7 +149,7 @@ struct PostgresMemoTests {
       #expect(answer.status == 400, "\(bad)")
       #expect(answer.text.contains("Stackfeed-Commit"), "\(answer.text)")
     }
-    try changeUnannounced(api, to: "Unannounced")
+    try changeUnannounced(api)
     #expect(api.get(Self.page, headers: [HTTPField("Stackfeed-Commit", "0")]).body == before.body, "heard: the memo")
     let ahead = api.get(Self.page, headers: [HTTPField("Stackfeed-Commit", "\(UInt64.max)")])
     #expect(ahead.status == 200)
@@ -165,7 +166,7 @@ struct PostgresMemoTests {
     api.tokenUses = uses
     let before = api.respond(to: TestAPI.request("GET", Self.page))
     #expect(api.respond(to: TestAPI.request("GET", Self.page)).body == before.body)
-    try changeUnannounced(test, to: "Unannounced")
+    try changeUnannounced(test)
     #expect(test.get("/v1/me", token: ann, api: api).status == 200)
     uses.flush()
     #expect(try test.tokens().list().first?.lastUsedAt != nil, "the use was written")
@@ -187,7 +188,7 @@ struct PostgresMemoTests {
     let request = TestAPI.request("GET", Self.page)
     #expect(api.respond(to: request).status == 200)
     #expect(api.respond(to: request).status == 200)
-    try changeUnannounced(test, to: "Unannounced")
+    try changeUnannounced(test)
     #expect(api.respond(to: request).text.contains("UNANNOUNCED"), "nothing remembered")
   }
 
@@ -195,19 +196,13 @@ struct PostgresMemoTests {
   func hearingReadsKeepTheMemo() throws {
     let test = try TestAPI(.postgres)
     #expect(test.api.checkMemo() == nil)
-    let before = test.get(Self.page)
-    #expect(test.get(Self.page).text == before.text)
-    try changeUnannounced(test, to: "Unannounced")
-    #expect(test.get(Self.page).text == before.text, "remembered")
+    try rememberPageThenChangeIt(test)
   }
 
   @Test("the listener's session ended by the database is opened again, and forgets what it remembered")
   func aNewSessionForgets() throws {
     let api = try TestAPI(.postgres)
-    let before = api.get(Self.page)
-    #expect(api.get(Self.page).body == before.body)
-    try changeUnannounced(api, to: "Unannounced")
-    #expect(api.get(Self.page).body == before.body, "remembered")
+    try rememberPageThenChangeIt(api)
     let admin = try PostgresCore.Connection(api.database.argument)
     let others = try admin.queryAll(
       "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
@@ -222,10 +217,7 @@ struct PostgresMemoTests {
   @Test("a listener that stops answering turns the memo off within the bound: its server composes every answer")
   func aStoppedListenerTurnsTheMemoOff() throws {
     let api = try TestAPI(.postgres)
-    let before = api.get(Self.page)
-    #expect(api.get(Self.page).body == before.body)
-    try changeUnannounced(api, to: "Unannounced")
-    #expect(api.get(Self.page).body == before.body, "remembered")
+    try rememberPageThenChangeIt(api)
     let listener = try Self.stopListener(of: api)
     defer { kill(listener, SIGCONT) }
     Self.awaitNewAnswer(from: api.api, since: .now) { $0.text.contains("UNANNOUNCED") }
@@ -241,7 +233,7 @@ struct PostgresMemoTests {
     let request = TestAPI.request("GET", Self.page)
     let before = api.respond(to: request)
     #expect(api.respond(to: request).body == before.body)
-    try changeUnannounced(test, to: "Unannounced")
+    try changeUnannounced(test)
     #expect(api.respond(to: request).text.contains("UNANNOUNCED"))
   }
 }
