@@ -45,25 +45,15 @@ struct EventsServeTests {
 
   @Test("200 idle subscribers on two worker threads: the server's threads do not grow with them")
   func idleSubscribersHoldNoThread() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    try server.start([
-      "--db", server.database, "--threads", "2", "--max-connections", "400", "--max-subscribers", "300", "--quiet",
-    ])
-    let pid = try #require(server.processIdentifier)
-    let first = try EventStreamClient(port: server.port, target: "/v1/events")
-    #expect(first.head.status == 200)
-    let before = try Self.threads(of: pid)
-    let subscribers = try (0..<200).map { _ in try EventStreamClient(port: server.port, target: "/v1/events") }
-    #expect(subscribers.allSatisfy { $0.head.status == 200 })
-    let after = try Self.threads(of: pid)
-    #expect(after <= before + 2, "threads \(before) -> \(after) with 200 more idle subscribers")
+    let idle = try IdleSubscribers(
+      200, serving: ["--threads", "2", "--max-connections", "400", "--max-subscribers", "300"])
+    #expect(idle.threadsAfter <= idle.threadsBefore + 2, "\(idle)")
     // Past --max-subscribers: 503.
-    let more = try (0..<99).map { _ in try EventStreamClient(port: server.port, target: "/v1/events") }
+    let more = try (0..<99).map { _ in try EventStreamClient(port: idle.server.port, target: "/v1/events") }
     #expect(more.allSatisfy { $0.head.status == 200 })
-    let refused = try server.get("/v1/events")
+    let refused = try idle.server.get("/v1/events")
     #expect(refused.status == 503 && refused.header("Retry-After") != nil)
-    #expect(server.stop() == 0)
+    #expect(idle.server.stop() == 0)
   }
 
   /// libmicrohttpd 0.9.75's thread-per-connection mode keeps each connection's thread while the connection is
@@ -71,18 +61,37 @@ struct EventsServeTests {
   /// hand a connection to another loop, so there a subscriber costs a thread (docs/HTTP.md, "Server-sent events").
   @Test("--threads 0: each idle subscriber holds its connection's thread (libmicrohttpd cannot park it)")
   func threadPerConnectionSubscribers() throws {
-    let server = try ServerProcess()
-    try server.seed()
-    try server.start(["--db", server.database, "--threads", "0", "--quiet"])
-    let pid = try #require(server.processIdentifier)
-    let first = try EventStreamClient(port: server.port, target: "/v1/events")
-    #expect(first.head.status == 200)
-    let before = try Self.threads(of: pid)
-    let subscribers = try (0..<40).map { _ in try EventStreamClient(port: server.port, target: "/v1/events") }
-    #expect(subscribers.allSatisfy { $0.head.status == 200 })
-    let during = try Self.threads(of: pid)
-    #expect((before + 40...before + 42).contains(during), "threads \(before) -> \(during) with 40 more subscribers")
-    #expect(server.stop() == 0)
+    let idle = try IdleSubscribers(40, serving: ["--threads", "0"])
+    #expect((idle.threadsBefore + 40...idle.threadsBefore + 42).contains(idle.threadsAfter), "\(idle)")
+    #expect(idle.server.stop() == 0)
+  }
+
+  /// A seeded server started with some options, and `count` idle subscribers of its `/v1/events` opened after one
+  /// first subscriber: the server's threads counted before and after them (the subscribers stay open).
+  struct IdleSubscribers: CustomStringConvertible {
+    let server: ServerProcess
+    let subscribers: [EventStreamClient]
+    let threadsBefore: Int
+    let threadsAfter: Int
+
+    init(_ count: Int, serving options: [String]) throws {
+      let server = try ServerProcess()
+      try server.seed()
+      try server.start(["--db", server.database, "--quiet"] + options)
+      let pid = try #require(server.processIdentifier)
+      let open = { try EventStreamClient(port: server.port, target: "/v1/events") }
+      let first = try open()
+      #expect(first.head.status == 200)
+      threadsBefore = try EventsServeTests.threads(of: pid)
+      subscribers = [first] + (try (0..<count).map { _ in try open() })
+      #expect(subscribers.allSatisfy { $0.head.status == 200 })
+      self.server = server
+      threadsAfter = try EventsServeTests.threads(of: pid)
+    }
+
+    var description: String {
+      "threads \(threadsBefore) -> \(threadsAfter) with \(subscribers.count - 1) more subscribers"
+    }
   }
 
   /// The threads of process `pid`.
