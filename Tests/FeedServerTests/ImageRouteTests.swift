@@ -191,6 +191,7 @@ struct ImageRouteTests {
     .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
   func keptVariantsNeedNoRead() throws {
     let api = try TestAPI()
+    api.api.imageVariants = ImageVariants(budget: 4 << 20, revalidateAfter: .seconds(3600))
     let version = try #require(try Images.versionOf("hoodie", api))
     let tile = "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=3&format=jpeg"
     let made = api.get(tile)

@@ -37,6 +37,30 @@ struct ImageServeTests {
   }
 
   @Test(
+    "after a DELETE no URL of the image answers: on its server at once, on another of the same database within a second",
+    .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
+  func deletedImagesStopAnswering() throws {
+    let server = try EndpointTests.server()
+    let second = try ServerProcess()
+    try second.start(["--db", server.database, "--threads", "2"])
+    let created = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "admin"])
+    let images = try #require(try server.get("/v1/images").json()["images"] as? [[String: Any]])
+    let version = try #require(images.first { $0["name"] as? String == "reset" }?["version"] as? String)
+    let urls = ["/v1/images/reset?v=\(version)&w=77&h=91&scale=3&format=jpeg", "/v1/images/reset?v=\(version)"]
+    for url in urls + urls {  // made, then kept
+      #expect(try server.get(url).status == 200 && second.get(url).status == 200, "\(url)")
+    }
+    let deleted = try server.send(
+      "DELETE", "/v1/images/reset", body: [], headers: ["Authorization: Bearer \(created.stdout.dropLast())"])
+    #expect(deleted.status == 204)
+    for url in urls { #expect(try server.get(url).status == 404, "\(url)") }
+    // The second server answers its kept tile without a read until a second after a read last showed the image.
+    let deadline = Date().addingTimeInterval(10)
+    while try second.get(urls[0]).status == 200, Date() < deadline { usleep(20_000) }
+    for url in urls { #expect(try second.get(url).status == 404, "\(url)") }
+  }
+
+  @Test(
     "a write's caller is refused from the head, before a byte of its body is read; an admitted body is read whole",
     arguments: [
       ("PUT", "/v1/images/photo", "", 401), ("PUT", "/v1/images/photo", "nope", 401),

@@ -61,7 +61,7 @@ extension FeedAPI {
   /// (413 more than ``ImageLimits/bytes`` or pixels, 415 not JPEG/PNG/WebP by its bytes, 422 unreadable) before
   /// the store is touched, then stored in one write as the image `name`: 201 new (with `Location`), 200
   /// replaced; the image's document either way. `If-Match` (the image's `ETag`) and `If-None-Match: *` are
-  /// checked in that write.
+  /// checked in that write. Once it committed, the variants kept of the image are let go (``ImageVariants``).
   private func putImage(
     _ request: HTTPRequest, named name: String, parameters: [HTTPField], form: JSONForm, as given: Caller?,
     usedToken: inout String?
@@ -93,6 +93,7 @@ extension FeedAPI {
       if current?.version != info.version { try recordImageChange(in: db) }
       return created
     }
+    imageVariants.forget(name)
     var body = ByteBuffer(capacity: 256)
     Self.imageDocument(info, to: &body)
     body.append(literal: "\n")
@@ -104,7 +105,7 @@ extension FeedAPI {
   }
 
   /// `DELETE /v1/images/{name}` (admin): 204, or 404 when there is no such image; `If-Match` checked in the
-  /// write.
+  /// write. Once it committed, the variants kept of the image are let go: no URL of it answers any more.
   private func deleteImage(
     _ request: HTTPRequest, named name: String, parameters: [HTTPField], as given: Caller?, usedToken: inout String?
   ) throws -> HTTPResponse {
@@ -120,6 +121,7 @@ extension FeedAPI {
       try conditions.check(current: current.map { [Self.originalTag($0)] }, request)
       if try images.delete(named: name) { try recordImageChange(in: db) }
     }
+    imageVariants.forget(name)
     return CommitHeader.adding(
       written.version, to: HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")]))
   }
@@ -141,40 +143,43 @@ extension FeedAPI {
     var query = Query(parameters)
     let asked = try ImageRequest(&query, accept: request.header("Accept"))
     try query.finish()
-    // A kept variant of the version the URL names is those bytes for good: answered before any read of the store
-    // (``ImageVariants``; docs/HTTP.md, "Images").
+    // A kept variant of the version the URL names, which a read showed less than a second ago, is answered
+    // before any read of the store (``ImageVariants``; docs/HTTP.md, "Images").
     if let version = asked.version, asked.variant != nil,
-      let kept = imageVariants.variant(for: asked.key(name: name, version: version))
+      let kept = imageVariants.trusted(asked.key(name: name, version: version), name: name, version: version)
     {
       return Self.cached(kept, Self.immutable)
     }
+    let start = imageVariants.readStart()
     let needed = Endpoint.image(name: name).scope(requireAuth: requireAuth)
     if needed != nil, asked.version != nil,
       let current = try read(
         request, needing: nil, as: given, usedToken: &usedToken,
         { snapshot, _ in
-          try image(named: name, asked, in: snapshot, onlyAtItsVersion: true)
+          try image(named: name, asked, in: snapshot, since: start, onlyAtItsVersion: true)
         })
     {
       return current
     }
     return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, _ in
-      guard let answer = try image(named: name, asked, in: snapshot, onlyAtItsVersion: false) else {
+      guard let answer = try image(named: name, asked, in: snapshot, since: start, onlyAtItsVersion: false) else {
         throw Problem(status: 404, detail: "no image named \"\(name)\" (GET /v1/images lists them)")
       }
       return answer
     }
   }
 
-  /// The answer of the image `name` to `asked`, read in `snapshot`: nil when there is no such image, or
-  /// (`onlyAtItsVersion`) when `asked` names another version than its current one.
-  private func image(named name: String, _ asked: ImageRequest, in snapshot: FeedSnapshot, onlyAtItsVersion: Bool)
-    throws -> HTTPResponse?
-  {
+  /// The answer of the image `name` to `asked`, read in `snapshot` (begun at `start`): nil when there is no such
+  /// image, or (`onlyAtItsVersion`) when `asked` names another version than its current one. What it shows of
+  /// the image is confirmed to the kept variants (``ImageVariants/confirm(_:version:since:)``).
+  private func image(
+    named name: String, _ asked: ImageRequest, in snapshot: FeedSnapshot, since start: ImageVariants.ReadStart,
+    onlyAtItsVersion: Bool
+  ) throws -> HTTPResponse? {
     let images = Images(snapshot.database)
-    guard let info = try images.info(named: name), !onlyAtItsVersion || asked.version == info.version else {
-      return nil
-    }
+    let found = try images.info(named: name)
+    imageVariants.confirm(name, version: found?.version, since: start)
+    guard let info = found, !onlyAtItsVersion || asked.version == info.version else { return nil }
     let caching = asked.version == info.version ? Self.immutable : "public, no-cache"
     guard let variant = asked.variant, Vips.isAvailable else {
       guard let (_, bytes) = try images.image(named: name) else { return nil }
@@ -209,7 +214,7 @@ extension FeedAPI {
     ]
     if asked.negotiated { headers.append(HTTPField("Vary", "Accept")) }
     let made = HTTPResponse(status: 200, headers: headers, body: resized ?? [])
-    imageVariants.keep(made, for: key)
+    imageVariants.keep(made, for: key, name: name, version: info.version)
     return Self.cached(made, caching)
   }
 

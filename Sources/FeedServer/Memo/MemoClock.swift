@@ -55,6 +55,23 @@ struct MemoClock {
     bytes += size
   }
 
+  /// Lets go of every answer whose key `matches` (the variants of a replaced or deleted image): a pass over the
+  /// slots.
+  mutating func remove(where matches: (AnswerMemo.Key) -> Bool) {
+    for slot in slots.indices {
+      guard let entry = slots[slot], matches(entry.key) else { continue }
+      release(slot, entry)
+    }
+  }
+
+  /// Empties `slot`, which holds `entry`.
+  private mutating func release(_ slot: Int, _ entry: Entry) {
+    slots[slot] = nil
+    index[entry.key] = nil
+    free.append(slot)
+    bytes -= entry.size
+  }
+
   /// Moves the hand to the first answer not asked for since the hand last passed it, clearing the marks on the
   /// way, and evicts it. Ends within two rounds: the first clears every mark.
   private mutating func evictOne() {
@@ -67,10 +84,7 @@ struct MemoClock {
         slots[slot]?.referenced = false
         continue
       }
-      slots[slot] = nil
-      index[entry.key] = nil
-      free.append(slot)
-      bytes -= entry.size
+      release(slot, entry)
       return
     }
   }
