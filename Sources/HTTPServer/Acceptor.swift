@@ -21,7 +21,9 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
   let open = Atomic(0)
   private let stopping = Atomic(false)
   /// A pipe whose reading end wakes the accepting thread: a connection closed, or ``stop()``. Non-blocking: a
-  /// full pipe already wakes it.
+  /// full pipe already wakes it. Closed only when the acceptor is freed: libmicrohttpd still notifies the
+  /// connections it closes while the daemon stops, after ``stop()``, and a byte written to a number closed by then
+  /// would land in whatever descriptor had taken it (another connection's socket, a database file).
   private let wake: (read: Int32, write: Int32)
   private var daemon: OpaquePointer?
   private var thread = pthread_t()
@@ -64,11 +66,15 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
     signal()
   }
 
-  /// Stops accepting and joins the thread; the listening socket stays open (the caller closes it).
+  /// Stops accepting and joins the thread; the listening socket stays open (the caller closes it), and so does
+  /// the wake-up pipe, which ``closed()`` may still write to until libmicrohttpd has stopped.
   func stop() {
     stopping.store(true, ordering: .releasing)
     signal()
     pthread_join(thread, nil)
+  }
+
+  deinit {
     close(wake.read)
     close(wake.write)
   }
