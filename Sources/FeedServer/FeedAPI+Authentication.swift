@@ -26,7 +26,10 @@ extension FeedAPI {
   /// the token.
   ///
   /// In a write (`writing`), the token's row stays locked until the write ends (``TokenStore/verify(_:locking:)``):
-  /// a revocation committed while the write runs waits for it, so no write commits under a revoked token.
+  /// a revocation committed while the write runs waits for it, so no write commits under a revoked token. A
+  /// write whose head the server admitted (``admission(of:)``) had its token verified then, before its body was
+  /// read: its transaction confirms that token's row instead (``TokenStore/confirm(id:locking:)``, by its id, no
+  /// hash computed again), so a revocation committed since the admission is refused here all the same.
   func authenticate(
     _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, in db: StoreConnection,
     writing: Bool = false
@@ -34,15 +37,22 @@ extension FeedAPI {
     guard let needed, let presented = try checkPresented(request, needing: needed, as: given) else {
       return given.map { Authentication(caller: $0, token: nil) } ?? .anonymous
     }
-    guard let token = try TokenStore(db).verify(presented, locking: writing) else {
-      throw Problem(
-        status: 401, detail: "the token sent is not valid: unknown, revoked, or its user is gone",
-        headers: [HTTPField("WWW-Authenticate", #"Bearer error="invalid_token""#)])
+    if writing, let admitted = (request.admitted as? AdmittedHead)?.authentication, let id = admitted.token,
+      admitted.caller.allows(needed)
+    {
+      guard try TokenStore(db).confirm(id: id, locking: true) else { throw Self.invalidToken }
+      return admitted
     }
+    guard let token = try TokenStore(db).verify(presented, locking: writing) else { throw Self.invalidToken }
     let caller = Caller(user: token.user, scope: token.scope)
     guard caller.allows(needed) else { throw Problem.scope(needed, refusedTo: caller) }
     return Authentication(caller: caller, token: token.id)
   }
+
+  /// The answer to a token that is unknown, revoked, not a token at all, or whose user is gone.
+  private static let invalidToken = Problem(
+    status: 401, detail: "the token sent is not valid: unknown, revoked, or its user is gone",
+    headers: [HTTPField("WWW-Authenticate", #"Bearer error="invalid_token""#)])
 
   /// Runs `body` in one read of the feed for the caller of `request` to what needs a token of scope `needed`,
   /// authenticated (``authenticate(_:needing:as:in:writing:)``) in that read — or, when the feed is read from a replica

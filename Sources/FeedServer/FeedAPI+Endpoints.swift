@@ -99,7 +99,9 @@ extension FeedAPI {
   /// `GET /v1/rows/{kind}/{id}?width=W&time_zone=ZONE&content_size=C&direction=D&scheme=S`: one row's texts (as
   /// `list` prints them) with its card laid out at `width` for the traits (as `render` writes it):
   /// `{"kind", "id", "texts", "gallery"?, "width", "height", "card"}`.
-  func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot) throws -> HTTPResponse {
+  func row(kind: String, id: String, _ query: inout Query, _ snapshot: FeedSnapshot, form: JSONForm) throws
+    -> HTTPResponse
+  {
     let width = try query.width() ?? LayoutWidth.standard
     let context = try rowContext(&query)
     let engine = try Self.engine(&query)
@@ -111,7 +113,8 @@ extension FeedAPI {
     let composer = snapshot.composer(context: context)
     let found = try plugin.loadRow(id: id, from: composer.database, context: composer.context)
     guard let found,
-      let body = try rowDocument(found, width: width, engine: engine, scale: scale, images: snapshot.database)
+      let body = try rowDocument(
+        found, width: width, engine: engine, scale: scale, form: form, images: snapshot.database)
     else {
       throw Problem(status: 404, detail: "there is no \(kind) row with the id \"\(id)\"")
     }
@@ -125,16 +128,22 @@ extension FeedAPI {
   /// made the row. Throws when the plugin's card has an unlabelled action (``PluginRegistry/card(for:)``).
   func rowDocument(
     _ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine(), scale: Int = ImageVariant.defaultScale,
-    images db: StoreConnection
+    form: JSONForm = .pretty, images db: StoreConnection
   ) throws -> [UInt8]? {
     guard let tree = try registry.card(for: row) else { return nil }
     let images = try StoredImageLinks(namedIn: [tree], from: db, scale: scale)
     let layout = engine.layout(tree, width: width)
+    let style = form.style
     var bytes = ByteBuffer(capacity: 8192)
-    bytes.append("{")
-    JSONRowWriter.appendFields(of: row, to: &bytes)
-    bytes.append(", \"width\": \(LayoutJSON.number(width)), \"height\": \(LayoutJSON.number(layout.size.height))")
-    bytes.append(", \"card\": " + LayoutJSON.encode(layout, indent: 0, images: images) + "}\n")
+    bytes.append(literal: "{")
+    JSONRowWriter.appendFields(of: row, style: style, to: &bytes)
+    bytes.append(literal: #", "width": "#, style: style)
+    LayoutJSON.append(number: width, to: &bytes)
+    bytes.append(literal: #", "height": "#, style: style)
+    LayoutJSON.append(number: layout.size.height, to: &bytes)
+    bytes.append(literal: #", "card": "#, style: style)
+    LayoutJSON.encode(layout, style: style, images: images, to: &bytes)
+    bytes.append(literal: "}\n", style: style)
     return bytes.bytes
   }
 

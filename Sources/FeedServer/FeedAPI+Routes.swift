@@ -68,10 +68,11 @@ extension FeedAPI {
           try memoized(
             request, in: snapshot, for: "\(caller.user) \(caller.scope?.rawValue ?? "-")", gzipFrom: gzipFrom
           ) {
-            let answer = try answer(route.handler(rowRequest(from: caller), snapshot.database), in: snapshot.database)
+            let answer = try answer(
+              route.handler(rowRequest(from: caller), snapshot.database), form: form, in: snapshot.database)
             let response = HTTPResponse(status: answer.status, headers: Self.headers(of: answer), body: answer.body)
             // A route that needs a token answers its caller: no shared cache keeps it.
-            return Self.tagged(form.apply(to: response), isPrivate: route.scope != nil)
+            return Self.tagged(response, isPrivate: route.scope != nil)
           }
         }
       }
@@ -90,7 +91,7 @@ extension FeedAPI {
           case .claimed: break
           case .answered(let status, let location, let body):
             return Self.written(
-              RouteAnswer(status: status, location: location, body: body), form: form, returning: returning)
+              RouteAnswer(status: status, location: location, body: form.apply(to: body)), returning: returning)
           case .usedByAnotherRequest:
             throw Problem(
               status: 422,
@@ -102,14 +103,20 @@ extension FeedAPI {
         }
         let outcome = try route.handler(rowRequest, db)
         try ChangeLog.record(outcome.changes, at: UTCMilliseconds.since1970(seconds: now.timeIntervalSince1970), in: db)
-        // The row is composed for the answer, and for the key's record: a repeat gets it if it prefers it.
-        let answer =
-          returning == .minimal && key == nil
-          ? RouteAnswer(status: outcome.status, location: outcome.location, body: []) : try answer(outcome, in: db)
-        if let key {
-          try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
+        guard let key else {
+          // The row is composed for the answer only, in the form it is sent in.
+          let answer =
+            returning == .minimal
+            ? RouteAnswer(status: outcome.status, location: outcome.location, body: [])
+            : try answer(outcome, form: form, in: db)
+          return Self.written(answer, returning: returning)
         }
-        return Self.written(answer, form: form, returning: returning)
+        // The row is composed for the key's record too, as the writers indent it: a repeat gets it in its own
+        // form if it prefers it.
+        var answer = try answer(outcome, form: .pretty, in: db)
+        try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
+        answer.body = form.apply(to: answer.body)
+        return Self.written(answer, returning: returning)
       }
       return CommitHeader.adding(written.version, to: written.value)
     } catch let error as SeedError {
@@ -134,13 +141,13 @@ extension FeedAPI {
   }
 
   /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it (its images as `db` stores
-  /// them) or the page of a list.
-  private func answer(_ outcome: RowOutcome, in db: StoreConnection) throws -> RouteAnswer {
+  /// them) or the page of a list, its JSON in `form`.
+  private func answer(_ outcome: RowOutcome, form: JSONForm, in db: StoreConnection) throws -> RouteAnswer {
     if let page = outcome.page {
-      return RouteAnswer(status: outcome.status, location: outcome.location, body: page.json)
+      return RouteAnswer(status: outcome.status, location: outcome.location, body: form.apply(to: page.json))
     }
     guard let row = outcome.row else { return RouteAnswer(status: outcome.status, location: nil, body: []) }
-    guard let body = try rowDocument(row, width: LayoutWidth.standard, images: db) else {
+    guard let body = try rowDocument(row, width: LayoutWidth.standard, form: form, images: db) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")
     }
     return RouteAnswer(status: outcome.status, location: outcome.location, body: body)
@@ -154,11 +161,11 @@ extension FeedAPI {
     return headers
   }
 
-  /// The response of a write's answer (the first time, and to a request repeating its `Idempotency-Key`): its
-  /// headers, the body in `form` and its `ETag`, `Cache-Control: no-store`; with `return=minimal` preferred, no
-  /// body (``ReturnPreference``).
-  private static func written(_ answer: RouteAnswer, form: JSONForm, returning: ReturnPreference) -> HTTPResponse {
-    let body = returning == .minimal ? [] : form.apply(to: answer.body)
+  /// The response of a write's answer (the first time, and to a request repeating its `Idempotency-Key`), its
+  /// body in the request's form: its headers, the body and its `ETag`, `Cache-Control: no-store`; with
+  /// `return=minimal` preferred, no body (``ReturnPreference``).
+  private static func written(_ answer: RouteAnswer, returning: ReturnPreference) -> HTTPResponse {
+    let body = returning == .minimal ? [] : answer.body
     var headers = headers(of: RouteAnswer(status: answer.status, location: answer.location, body: body))
     if returning == .minimal { headers.append(ReturnPreference.applied) }
     if !body.isEmpty { headers.append(HTTPField("ETag", EntityTag.of(body))) }

@@ -118,7 +118,8 @@ public struct FeedAPI: Sendable {
     var usedToken: String?
     var parameters = request.query
     var form = JSONForm.compact
-    let destination = destination(of: request)
+    // Found once: at the head's admission when the server admitted it (a write), else now.
+    let destination = (request.admitted as? AdmittedHead)?.destination ?? destination(of: request)
     do {
       form = try JSONForm(taking: &parameters)
       switch try destination.answerer(for: request) {
@@ -223,7 +224,7 @@ public struct FeedAPI: Sendable {
       return try remembered(
         request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
       ) {
-        query, snapshot, _ in form.apply(to: try row(kind: kind, id: id, &query, snapshot))
+        query, snapshot, _ in try row(kind: kind, id: id, &query, snapshot, form: form)
       }
     case .images:
       return try imageList(request, parameters: parameters, form: form, as: given, usedToken: &usedToken)

@@ -6,9 +6,21 @@ import SQLCore
 /// database changed: the same value means the commits since its previous read were bookkeeping, and every
 /// connection that sees one commit reads one value (docs/STORAGE.md, "The answer memo").
 public enum StoreChanges {
-  /// Moves the counter on by one, inside `db`'s write transaction; its new value.
-  static func bump(in db: StoreConnection) throws -> UInt64 {
-    UInt64(clamping: try db.queryOne("UPDATE store_changes SET n = n + 1 RETURNING n", []) { try $0.int64(at: 0) } ?? 0)
+  /// Moves the counter on by `count` (at least 1), inside `db`'s write transaction; its new value. On PostgreSQL
+  /// one statement (`RETURNING`: one round trip); on SQLite the update and a read of the row, which together cost
+  /// about half of SQLite's `RETURNING` (it runs the update's output through a temporary table: some 30,000
+  /// instructions more, docs/BENCHMARKS.md "Per-request budgets").
+  static func bump(by count: Int = 1, in db: StoreConnection) throws -> UInt64 {
+    switch db.dialect {
+    case .postgres:
+      let moved = try db.queryOne("UPDATE store_changes SET n = n + $1 RETURNING n", [.integer(Int64(count))]) {
+        try $0.int64(at: 0)
+      }
+      return UInt64(clamping: moved ?? 0)
+    case .sqlite:
+      try db.execute("UPDATE store_changes SET n = n + $1", [.integer(Int64(count))])
+      return try Self.count(in: db)
+    }
   }
 
   /// The counter's value in `db`'s snapshot.

@@ -9,11 +9,16 @@ public struct BodyAdmission: Sendable {
   /// The answer sent at once, none of the body read (libmicrohttpd closes the connection after it); `nil`: the
   /// body is read and the handler answers the whole request.
   public var refusal: HTTPResponse?
+  /// What the admission learned from the head that the handler need not learn again (e.g. the caller it
+  /// verified): handed to the handler with the whole request as ``HTTPRequest/admitted``.
+  public var admitted: (any Sendable)?
 
-  /// An admission reading at most `limit` bytes of body, or answering `refusal` without reading any.
-  public init(limit: Int? = nil, refusal: HTTPResponse? = nil) {
+  /// An admission reading at most `limit` bytes of body, or answering `refusal` without reading any; `admitted`
+  /// goes to the handler with the request.
+  public init(limit: Int? = nil, refusal: HTTPResponse? = nil, admitted: (any Sendable)? = nil) {
     self.limit = limit
     self.refusal = refusal
+    self.admitted = admitted
   }
 
   /// Every body read, up to the server's limit.

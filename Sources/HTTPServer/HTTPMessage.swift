@@ -32,11 +32,15 @@ public struct HTTPRequest: Sendable {
   /// the connection after the answer; a chunked one is discarded to its end, then answered, and the connection
   /// stays open.
   public var bodyExceedsLimit: Bool
+  /// What the server's ``HTTPServer/Configuration/admit`` learned from this request's head
+  /// (``BodyAdmission/admitted``), handed on with the whole request; `nil` for a request without a body (`GET`,
+  /// `HEAD`) and one made in process.
+  public var admitted: (any Sendable)?
 
   /// Creates a request (the server makes them; tests may too).
   public init(
     method: String, path: String, query: [HTTPField] = [], headers: [HTTPField] = [], body: [UInt8] = [],
-    bodyExceedsLimit: Bool = false
+    bodyExceedsLimit: Bool = false, admitted: (any Sendable)? = nil
   ) {
     self.method = method
     self.path = path
@@ -44,6 +48,7 @@ public struct HTTPRequest: Sendable {
     self.headers = headers
     self.body = body
     self.bodyExceedsLimit = bodyExceedsLimit
+    self.admitted = admitted
   }
 
   /// The first header field named `name` (ASCII case-insensitive), if any.

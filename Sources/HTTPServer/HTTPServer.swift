@@ -267,6 +267,8 @@ private final class Exchange {
   /// Whether the body grew past the limit: its pieces are discarded from then on, and the request is answered
   /// (413) once it has all been read.
   var bodyExceedsLimit = false
+  /// What the admission of the head handed on to the handler (``BodyAdmission/admitted``).
+  var admitted: (any Sendable)?
   /// Whether the answer is queued (a refused body's remaining pieces are then discarded).
   var answered = false
   var status = 0
@@ -310,6 +312,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     guard exchange.readsBody else { return .YES }
     let admission = core.admit(request(of: exchange, on: connection, bodyExceedsLimit: false))
     exchange.bodyLimit = admission.limit ?? core.bodyLimit
+    exchange.admitted = admission.admitted
     if let length = declaredLength(on: connection), length > exchange.bodyLimit {
       return answer(exchange, on: connection, core: core, bodyExceedsLimit: true)
     }
@@ -360,7 +363,8 @@ private func answer(_ exchange: Exchange, on connection: OpaquePointer, core: Co
 private func request(of exchange: Exchange, on connection: OpaquePointer, bodyExceedsLimit: Bool) -> HTTPRequest {
   HTTPRequest(
     method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
-    headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit)
+    headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit,
+    admitted: exchange.admitted)
 }
 
 /// The request's `Content-Length`, when it has one that is a number.

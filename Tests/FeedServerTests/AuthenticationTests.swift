@@ -263,6 +263,33 @@ import Testing
     #expect(try test.database.query("SELECT count(*) FROM orders WHERE user_id = 'ann'") == "2")
   }
 
+  @Test(
+    "a write admitted from its head is verified once: its transaction confirms the token, and refuses it when it was revoked since",
+    arguments: Backend.available)
+  func admittedWritesConfirmTheirToken(backend: Backend) throws {
+    let test = try TestAPI(backend)
+    try test.addUsers(["ann"])
+    let (token, secret) = try test.tokens().create(user: "ann", scope: .write, name: nil, at: 1)
+    func admitted() throws -> HTTPRequest {
+      var request = TestAPI.request(
+        "POST", "/v1/me/orders",
+        headers: [HTTPField("Content-Type", "application/json"), HTTPField("Authorization", "Bearer \(secret.text)")])
+      let admission = test.api.admission(of: request)
+      try #require(admission.refusal == nil)
+      request.admitted = admission.admitted
+      request.body = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+      return request
+    }
+    let placed = test.api.respond(to: try admitted())
+    #expect(placed.status == 201, "\(placed.text)")
+    let admittedBeforeTheRevocation = try admitted()
+    try test.tokens().revoke(id: token.id, at: 2)
+    let refused = test.api.respond(to: admittedBeforeTheRevocation)
+    #expect(refused.status == 401, "\(refused.text)")
+    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(try test.database.query("SELECT count(*) FROM orders WHERE user_id = 'ann'") == "1")
+  }
+
   @Test("a token revoked after its user's answer was remembered is refused at once", arguments: Backend.available)
   func revokedAfterRemembered(backend: Backend) throws {
     let test = try TestAPI(backend)

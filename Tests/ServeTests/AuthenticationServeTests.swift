@@ -83,6 +83,35 @@ struct AuthenticationServeTests {
     #expect(server.stop() == 0)
   }
 
+  @Test(
+    "a token revoked after its write's head was admitted, before the body: 401 in the write, nothing written",
+    arguments: Backend.available)
+  func revokedBetweenAdmissionAndWrite(backend: Backend) throws {
+    let (server, read) = try Self.server(backend)
+    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
+    let write = String(made.stdout.dropLast())
+    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/)?.output, "\(made.stderr)")
+    try server.start(["--db", server.database, "--quiet"])
+    let latest = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
+    #expect(latest.status == 200)
+    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    var head = "POST /v1/me/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head += "Authorization: Bearer \(write)\r\nExpect: 100-continue\r\nContent-Length: \(order.count)\r\n\r\n"
+    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    // Admitted from the head: the token verified, the client told to send the body.
+    #expect(try HTTPClient.readAnswer(descriptor).status == 100)
+    #expect(try server.run(["token", "revoke", String(id), "--db", server.database]).code == 0)
+    try HTTPClient.send(order, to: descriptor)
+    let refused = try HTTPClient.readAnswer(descriptor)
+    #expect(refused.status == 401, "\(String(decoding: refused.body, as: UTF8.self))")
+    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    let after = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
+    #expect(after.text == latest.text, "no order was placed: the user's latest order is the one before")
+    #expect(server.stop() == 0)
+  }
+
   @Test("serve writes the tokens' last uses when it stops", arguments: Backend.available)
   func lastUseIsRecordedByTheTimeTheServerStops(backend: Backend) throws {
     let (server, token) = try Self.server(backend)

@@ -21,6 +21,9 @@ public struct TokenStore {
       SELECT \(columns), t.secret_hash FROM tokens t JOIN users u ON u.id = t.user_id
       WHERE t.secret_hash = $1 AND t.revoked_at IS NULL
       """
+    static let confirm = """
+      SELECT t.id FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.id = $1 AND t.revoked_at IS NULL
+      """
     static let recordUse = """
       UPDATE tokens SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)
       """
@@ -99,6 +102,15 @@ public struct TokenStore {
     }
     guard let found, ConstantTime.equal(found.hash.utf8, hash.utf8) else { return nil }
     return found.token
+  }
+
+  /// Whether the token `id`, which ``verify(_:locking:)`` found earlier, still stands: not revoked, its user still
+  /// in the database. Runs one query by the token's id, in the caller's transaction; `locking` (in a write
+  /// transaction) keeps the token's row locked (shared) until it ends, as ``verify(_:locking:)`` does. The server
+  /// verifies a write's token from its head, before the body is read, and confirms it so in the write.
+  public func confirm(id: String, locking: Bool = false) throws -> Bool {
+    let sql = locking ? SQL.confirm + db.dialect.locking(table: "t", shared: true) : SQL.confirm
+    return try db.queryOne(sql, [.text(id)]) { try $0.string(at: 0) } != nil
   }
 
   /// Records the uses in `lastUsed` (token id → UTC milliseconds) in one write transaction; a recorded instant

@@ -42,8 +42,11 @@ public enum ChangeLog {
   public static func record(_ changes: [FeedChange], at time: Int64 = UTCMilliseconds.now(), in db: StoreConnection)
     throws
   {
+    guard !changes.isEmpty else { return }
+    // The counter moved on once for all of them: their versions are the ones it moved past.
+    var version = try StoreChanges.bump(by: changes.count, in: db) - UInt64(changes.count)
     for change in changes {
-      let version = try StoreChanges.bump(in: db)
+      version += 1
       try db.execute(
         SQL.insert,
         [
