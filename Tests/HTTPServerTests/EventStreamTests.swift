@@ -56,18 +56,17 @@ struct EventStreamTests {
     }
   }
 
-  /// An open defect, not understood yet: with worker threads, a connection parked by `MHD_suspend_connection`
-  /// from the content reader now and then misses the `MHD_resume_connection` of the next send (or of the stream's
-  /// end), so its event stays queued, or its closed connection stays open, until something else wakes it. Seen in
-  /// about one run in four of this suite at load 4-10, and once in about 20 runs at load 17. Ruled out: libmicrohttpd
-  /// 0.9.75's `internal_suspend_connection_` dropping a suspend that finds the connection still `resuming` — the
-  /// stream resumes only a connection it suspended, under the lock it suspended it under, and a check after every
-  /// suspend (`MHD_CONNECTION_INFO_CONNECTION_SUSPENDED`) found none dropped in about 170 runs of these tests at load
-  /// 7-18, in which the defect did not show either; nor did it show as a race of a park and its wake: ``parkAndWake(threads:)``
-  /// and ``storms()`` (some 10,000 of them a run) never lost one, and fail when one resume in 500 is dropped. The two
-  /// expectations that meet it are marked, and the rest of each test still holds.
-  static let lostResume: Comment =
-    "a parked connection missed its resume (open defect: EventStreamTests.lostResume)"
+  /// An open defect, read in libmicrohttpd 0.9.75's `connection.c` (not yet confirmed by a run that logs it), not
+  /// fixed: when the content reader ends a
+  /// stream whose client is gone (`MHD_CONTENT_READER_END_WITH_ERROR`), the connection is closed — the response
+  /// freed, so the stream ends at once — but not cleaned up in that pass (the state machine leaves its loop after
+  /// the failed read, and the closed connection leaves the worker's ready list); its socket is closed and its close
+  /// notified only when that worker next looks at it: a later event on the worker or its idle timeout (30 s). Seen
+  /// in 3 of 41 runs of this suite at load 7-16 (a vanished subscriber's connection still counted after 5 s, on a
+  /// worker left without other streams); the stray byte that made the other tests here lose events is fixed
+  /// (``StopDescriptorTests``).
+  static let lateCleanup: Comment =
+    "a connection closed by its content reader is cleaned up only at its worker's next pass (EventStreamTests.lateCleanup)"
 
   @Test("events arrive in order, one chunk each, and finish() ends the body cleanly", arguments: [0, 2])
   func eventsInOrder(threads: Int) throws {
@@ -100,12 +99,8 @@ struct EventStreamTests {
     defer { served.server.stop() }
     let clients = try (0..<200).map { _ in try served.subscribe() }
     for (index, (_, stream)) in clients.enumerated() { stream.send(ServerSentEvent(id: "\(index)", data: "x")) }
-    // Known, open: under load a parked connection now and then misses its resume (the event stays queued), in
-    // about one run in four at load 4-10 here; see the note at ``lostResume``.
-    withKnownIssue(Self.lostResume, isIntermittent: true) { () throws in
-      for (index, (client, _)) in clients.enumerated() {
-        #expect(try client.next() == ReceivedEvent(id: "\(index)", data: "x"))
-      }
+    for (index, (client, _)) in clients.enumerated() {
+      #expect(try client.next() == ReceivedEvent(id: "\(index)", data: "x"))
     }
   }
 
@@ -133,7 +128,7 @@ struct EventStreamTests {
   /// Parks and wakes, many and at once: every round parks each connection (its queue runs dry once its client
   /// has read it) and wakes it with the next send, from 16 threads and with a heartbeat every 20 ms besides, so
   /// sends, heartbeats and the worker threads' suspends meet in every order. A lost resume leaves an event unsent,
-  /// and its subscriber waits for it in vain (seen failing with one resume in 500 dropped; ``lostResume``).
+  /// and its subscriber waits for it in vain (seen failing with one resume in 500 dropped).
   @Test("16 subscribers, each parked and woken 300 times from its own thread: every event arrives", arguments: [1, 2])
   func parkAndWake(threads: Int) throws {
     let served = try StreamServer(
@@ -176,7 +171,7 @@ struct EventStreamTests {
   }
 
   /// Resumes in bursts: all 300 parked connections woken at once, 20 times (seen failing with one resume in 500
-  /// dropped; ``lostResume``).
+  /// dropped).
   @Test("storms: 300 parked streams on two worker threads, each woken in a burst, 20 rounds")
   func storms() throws {
     let served = try StreamServer(threads: 2, streams: EventStreams(limit: 400))
@@ -220,15 +215,11 @@ struct EventStreamTests {
     var sent = 0
     while stream.send(ServerSentEvent(id: "\(sent)", data: data)) { sent += 1 }
     #expect(!stream.isOpen)
-    // The events sent are received in order, whatever happens to the end (see ``lostResume``).
-    var events: [ReceivedEvent] = []
-    while let event = try? client.next(timeout: 5) { events.append(event) }  // to the end, or 5 s of nothing
+    let events = try client.rest()
     #expect(events.filter { $0.event == nil }.map(\.id) == (0..<sent).map { "\($0)" })
-    withKnownIssue(Self.lostResume, isIntermittent: true) {
-      #expect(events.count == sent + 1)
-      #expect(events.last == ReceivedEvent(event: "resume", data: "{}"))
-      #expect(client.endedCleanly)
-    }
+    #expect(events.count == sent + 1)
+    #expect(events.last == ReceivedEvent(event: "resume", data: "{}"))
+    #expect(client.endedCleanly)
   }
 
   @Test(
@@ -254,7 +245,7 @@ struct EventStreamTests {
     // The connection is counted off just after its stream ends.
     let deadline = ContinuousClock.now + .seconds(5)
     while served.server.openConnections > 4 && ContinuousClock.now < deadline { usleep(1000) }
-    withKnownIssue(Self.lostResume, isIntermittent: true) {
+    withKnownIssue(Self.lateCleanup, isIntermittent: true) {
       #expect(served.server.openConnections == 4)
     }
     // The others stay, and hear the heartbeats.
