@@ -24,13 +24,17 @@ that nothing scrolls sideways, the feed is as wide as the window leaves beside i
 card lies inside the window and the rows are those of `render --format json` at that width (as above); then it
 widens the window from 430 to 1280 and checks the same once the page has laid the feed out anew.
 
+With --live it also opens the page (under --require-auth: given a token in its form), places an order over the API
+as the user `default` and checks that the order's card appears without a reload, then changes the order's status
+and checks that the card changes in place.
+
 With --pictures it also opens the page at each width at 1 and 2 pixels per point, scrolls to the end and checks
 that it shows the pictures: no placeholder left, an `<img>` for every image node `render --format json` links (but
 the tinted icons, drawn as masks), each loaded, and each stored image's the one for the screen's scale, of the
 natural size of its frame in points and, fetched and decoded on its own, exactly w × scale by h × scale pixels.
 
 usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require-auth] [--screenshots DIR] [--fit]
-       [--pictures]
+       [--pictures] [--live]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
 import argparse, json, os, subprocess, sys, time, urllib.request, zlib
@@ -319,17 +323,21 @@ def api(url, method, path, token, body=None, headers=None):
         return answer.status, json.loads(text) if text else None
 
 
-def check_live(browser, url, stackfeed, db, environment):
+def check_live(browser, url, stackfeed, db, environment, reader=None):
     """The page follows the feed without a reload: an order placed over the API appears as the order card, and
-    its status changed over the API replaces that card in place."""
+    its status changed over the API replaces that card in place. With `reader` (a token of the server's
+    --require-auth) the page is given it in its form first, and follows the feed with it."""
     def token(scope):
         return subprocess.run([stackfeed, "token", "create", "--db", db, "--user", "default", "--scope", scope],
                               env=environment, check=True, capture_output=True, text=True).stdout.strip()
     writer, admin = token("write"), token("admin")
     problems = []
-    browser.open(url, 390)
+    if reader:
+        problems += give_token(browser, url, 390, reader)
+    else:
+        browser.open(url, 390)
     if wait_for_state(browser, ("more", "done")) not in ("more", "done"):
-        return ["live: the page never loaded its first cards"]
+        return problems + ["live: the page never loaded its first cards"]
     browser.evaluate("window.stillTheSamePage = true")
     status, order = api(url, "POST", "/v1/me/orders", writer, {"items": [{"product": "apex-hoodie", "quantity": 2}]})
     card = f'[...document.querySelectorAll("#feed > .row")].find((row) => row.dataset.id === {json.dumps(order["id"])})'
@@ -343,7 +351,8 @@ def check_live(browser, url, stackfeed, db, environment):
         problems.append("live: the page reloaded")
     if browser.evaluate(f'document.querySelectorAll("#feed > .row[data-kind=order]").length') != 1:
         problems.append("live: the page shows another number of order cards than one (the latest)")
-    print("live: an order placed and its status changed, both seen in place", file=sys.stderr)
+    print("live: an order placed and its status changed, both seen in place" + (" (with a token)" if reader else ""),
+          file=sys.stderr)
     return problems
 
 
@@ -412,9 +421,9 @@ def main():
                 scratch_browser("stackfeed-fit-", scrollbars=True) as (_, browser):
             problems += check_fit(browser, url, options.stackfeed, options.db, environment)
     if options.live:
-        with serving(options.stackfeed, options.db, environment) as url, \
+        with serving(options.stackfeed, options.db, environment, arguments) as url, \
                 scratch_browser("stackfeed-live-") as (_, browser):
-            problems += check_live(browser, url, options.stackfeed, options.db, environment)
+            problems += check_live(browser, url, options.stackfeed, options.db, environment, token)
     report("check-serve-page", problems)
 
 

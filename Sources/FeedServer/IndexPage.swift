@@ -17,12 +17,16 @@ import StackLayout
 /// form takes only RFC 6750's token68 characters.
 ///
 /// The page is live: once its first page is in it subscribes to `/v1/events` from that page's `Stackfeed-Version`
-/// (`since`: no change committed between the page's read and the subscription is missed), an `EventSource` at
-/// its width and traits, `format=html`, in the forced scheme or else the browser's scheme at that moment (a
-/// change's card is drawn in one), and replaces a card that changed, removes one that left the feed, and puts a
-/// new one before the first card of its kind (after the first row when it has none) — without a reload; a row a
-/// change put on the page is not added again by a later page. A `reload` change loads the feed anew. An `EventSource` sends no `Authorization` header, so a page that needed a token is not
-/// live (it shows what it loaded).
+/// (`since`: no change committed between the page's read and the subscription is missed) at its width and traits,
+/// `format=html`, in the forced scheme or else the browser's scheme at that moment (a change's card is drawn in
+/// one), and replaces a card that changed, removes one that left the feed, and puts a new one before the first
+/// card of its kind (after the first row when it has none) — without a reload; a row a change put on the page is
+/// not added again by a later page. A `reload` change loads the feed anew. The stream is read with `fetch`, not an
+/// `EventSource` (which cannot send `Authorization`), so one implementation serves both pages: a page with a token
+/// sends it as every other request does, in the header, never in the URL. It follows the stream as an
+/// `EventSource` would: after it ends or fails it asks again `retry:` ms later (a 503's `Retry-After` if longer)
+/// from the last whole event's `id` (`Last-Event-ID`); a 410 (the log no longer holds the changes after the page's
+/// version) loads the feed anew, a refused token is asked for again, another 4xx ends the following.
 ///
 /// The page's own `content_size`, `direction` and `scheme` parameters are passed on to `/v1/render`. A forced
 /// `scheme` is the page's only colour scheme; without one the page is drawn in the browser's
@@ -110,38 +114,110 @@ enum IndexPage {
         if (document.body.dataset.state !== "token") document.body.dataset.state = "loading";
         load();
       });
+      // Loads the feed anew from its first page: a `reload` change, or a stream the log no longer covers.
+      function reloadFeed() {
+        feed.replaceChildren();
+        next = null;
+        generation += 1;
+        document.body.dataset.state = "loading";
+        load();
+      }
       // Live: each change as it commits, drawn at the page's width and traits, applied in place.
       let live = null;
       function unfollow() {
-        if (live) live.close();
+        if (live) live.abort();
         live = null;
       }
       function follow() {
-        if (live || sessionStorage.getItem(tokenKey) !== null) return;
+        if (live) return;
         // A change's card is drawn in one scheme: the forced one, else the browser's now.
         const scheme = parameters.has("scheme") ? ""
           : "&scheme=" + (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
-        live = new EventSource("/v1/events?format=html&width=" + width + traits.replace("&system_scheme", "") + scheme
-          + (version ? "&since=" + version : ""));
-        live.addEventListener("change", (event) => {
-          const change = JSON.parse(event.data);
-          if (change.op === "reload") {
-            feed.replaceChildren();
-            next = null;
-            generation += 1;
-            document.body.dataset.state = "loading";
-            return load();
+        live = new AbortController();
+        subscribe("/v1/events?format=html&width=" + width + traits.replace("&system_scheme", "") + scheme
+          + (version ? "&since=" + version : ""), live.signal);
+      }
+      // Follows the event stream at `url` until `signal` aborts it, as an EventSource would, but read with fetch
+      // so that a token goes in the Authorization header like every other request of the page (never in the URL):
+      // after the stream ends or fails, it asks again `retry` ms later (or the 503's Retry-After) from the last
+      // event's id (Last-Event-ID).
+      async function subscribe(url, signal) {
+        const stream = { lastId: null, retry: 2000 };
+        while (!signal.aborted) {
+          let wait = stream.retry;
+          try {
+            const token = sessionStorage.getItem(tokenKey);
+            const headers = {};
+            if (token !== null) headers.Authorization = "Bearer " + token;
+            if (stream.lastId !== null) headers["Last-Event-ID"] = stream.lastId;
+            const response = await fetch(url, { headers, signal, cache: "no-store" });
+            if (response.headers.has("WWW-Authenticate")) {
+              unfollow();
+              return askForToken(token !== null);
+            }
+            if (response.status === 410) {  // the log no longer holds the changes after the page's version
+              unfollow();
+              return reloadFeed();
+            }
+            if (response.ok) await readEvents(response.body, stream, apply);
+            else if (response.status === 503) wait = Math.max(wait, 1000 * Number(response.headers.get("Retry-After")));
+            else if (response.status < 500) return;  // refused for good (an EventSource gives up too)
+          } catch (error) {
+            if (signal.aborted) return;
           }
-          const rows = [...feed.children];
-          const old = rows.find((row) => row.dataset.kind === change.kind && row.dataset.id === change.id);
-          if (!change.row) return old?.remove();
-          const drawn = new DOMParser().parseFromString(change.row, "text/html").querySelector(".feed > .row");
-          if (!drawn) return;
-          const row = document.importNode(drawn, true);
-          if (old) return old.replaceWith(row);
-          const sameKind = rows.find((other) => other.dataset.kind === change.kind);
-          feed.insertBefore(row, sameKind ?? rows[1] ?? null);
-        });
+          await new Promise((resume) => {
+            const timer = setTimeout(resume, wait);
+            signal.addEventListener("abort", () => { clearTimeout(timer); resume(); }, { once: true });
+          });
+        }
+      }
+      // Reads a text/event-stream body to its end as an EventSource does: a field per line (CR, LF or CRLF), an
+      // event at each blank line, comments (the heartbeat) skipped; `onEvent(type, data)` for each event, and
+      // `stream.lastId` and `stream.retry` kept up to date (an id counts once its event is whole).
+      async function readEvents(body, stream, onEvent) {
+        const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = "", type = "", data = [], id = stream.lastId;
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffered += value;
+          const end = buffered.endsWith("\\r") ? buffered.length - 1 : buffered.length;  // a CR may begin a CRLF
+          const lines = buffered.slice(0, end).split(/\\r\\n|\\r|\\n/);
+          buffered = lines.pop() + buffered.slice(end);
+          for (const line of lines) {
+            if (line === "") {
+              stream.lastId = id;
+              if (data.length > 0) onEvent(type || "message", data.join("\\n"));
+              type = "";
+              data = [];
+              continue;
+            }
+            const colon = line.indexOf(":");
+            if (colon === 0) continue;
+            const field = colon < 0 ? line : line.slice(0, colon);
+            const value = colon < 0 ? "" : line.slice(colon + (line[colon + 1] === " " ? 2 : 1));
+            if (field === "data") data.push(value);
+            else if (field === "event") type = value;
+            else if (field === "id" && !value.includes("\\0")) id = value;
+            else if (field === "retry" && /^[0-9]+$/.test(value)) stream.retry = Number(value);
+          }
+        }
+      }
+      // One event of the stream: a change applied to the page (the `resume` event of a subscriber that fell
+      // behind needs nothing: the stream ends after it, and is asked again from the last id).
+      function apply(type, data) {
+        if (type !== "change") return;
+        const change = JSON.parse(data);
+        if (change.op === "reload") return reloadFeed();
+        const rows = [...feed.children];
+        const old = rows.find((row) => row.dataset.kind === change.kind && row.dataset.id === change.id);
+        if (!change.row) return old?.remove();
+        const drawn = new DOMParser().parseFromString(change.row, "text/html").querySelector(".feed > .row");
+        if (!drawn) return;
+        const row = document.importNode(drawn, true);
+        if (old) return old.replaceWith(row);
+        const sameKind = rows.find((other) => other.dataset.kind === change.kind);
+        feed.insertBefore(row, sameKind ?? rows[1] ?? null);
       }
       async function load() {
         const state = document.body.dataset.state;

@@ -49,6 +49,13 @@ struct BrowserTests {
       ["--widths", "", "--live"], reports: ["live: an order placed and its status changed, both seen in place"])
   }
 
+  @Test("under --require-auth the page given a token is live too: its user's order placed and changed show in place")
+  func pageWithTokenIsLive() throws {
+    try Self.check(
+      ["--widths", "", "--live", "--require-auth"],
+      reports: ["live: an order placed and its status changed, both seen in place (with a token)"])
+  }
+
   @Test(
     "the page shows the photos: no placeholder left, every <img> loaded, of its frame's size at scales 1 and 2",
     .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
