@@ -33,11 +33,16 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$BIN" seed --db "$work/feed.sqlite" >/dev/null
 version=$(sqlite3 "$work/feed.sqlite" "SELECT version FROM images WHERE name = 'reset'")
 tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&format=jpeg"
+# The JPEG quality stackfeed writes a tile at scale 3 at (ImageRequest.jpegQuality): nginx and vipsthumbnail are
+# given the same, so every side encodes the same pixels at the same setting.
+quality=65
 
 start_server() {  # start_server [OPTIONS]: serve on a free port (sets $server_pid and $server)
+  # The previous server's log goes first: its 'serving' line would name a port nobody listens on any more.
+  rm -f "$work/serve.log"
   "$BIN" serve --db "$work/feed.sqlite" --port 0 --quiet --threads "$THREADS" "$@" 2>"$work/serve.log" &
   server_pid=$!
-  until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done
+  until grep -qs 'serving http' "$work/serve.log"; do sleep 0.05; done
   server=$(grep -o 'http://[^/]*' "$work/serve.log" | head -1)
 }
 stop_server() {  # stops serve (TERM) and waits for it; nothing when none runs (safe in the EXIT trap)
@@ -68,28 +73,44 @@ http {
     root $work/html;
     location /photo/ {
       image_filter crop 231 273;
-      image_filter_jpeg_quality 82;
+      image_filter_jpeg_quality $quality;
       image_filter_buffer 4M;
     }
   }
 }" "http://127.0.0.1:$port/static/tile.jpg"
 }
 
-# wrk_run NAME SERVER RUN URL: one wrk run; appends "rps/p99_ms NAME SERVER RUN value" lines.
+# cpu_ticks PID…: the user + system CPU the processes used so far, in clock ticks (all their threads).
+cpu_ticks() {
+  local pid total=0
+  for pid in "$@"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat"))); done
+  echo "$total"
+}
+
+# wrk_run NAME SERVER RUN URL PID…: one wrk run against the server of processes PID…; appends "rps/p99_ms/cpu_ms
+# NAME SERVER RUN value" lines (cpu_ms: the server's CPU per request, which the other processes on a shared
+# machine change less than the rate).
 wrk_run() {
-  wrk -t2 -c"$CONNS" -d"${DURATION}s" --latency "$4" >"$work/wrk.txt"
-  python3 - "$work/wrk.txt" "$1" "$2" "$3" >>"$results" <<'PY'
+  local before
+  before=$(cpu_ticks "${@:5}")
+  # A resize takes up to a second or two on a loaded machine: wrk's default 2 s timeout would count those
+  # requests as errors, not as answers.
+  wrk -t2 -c"$CONNS" -d"${DURATION}s" --timeout 30s --latency "$4" >"$work/wrk.txt"
+  python3 - "$work/wrk.txt" "$1" "$2" "$3" "$(($(cpu_ticks "${@:5}") - before))" "$(getconf CLK_TCK)" >>"$results" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 name, server, run = sys.argv[2:5]
+ticks, per_second = int(sys.argv[5]), int(sys.argv[6])
+requests = int(re.search(r"(\d+) requests in", text).group(1))
 def ms(value, unit):
     return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 p99 = ms(*re.search(r"99%\s+([\d.]+)(us|ms|s)", text).groups())
-if re.search(r"Non-2xx|Socket errors", text):
-    print(f"# errors {name} {server} {run}", file=sys.stderr)
+for error in re.findall(r"(?:Non-2xx.*|Socket errors.*)", text):
+    print(f"# errors {name} {server} {run}: {error}", file=sys.stderr)
 print(f"rps {name} {server} {run} {rps:.1f}")
 print(f"p99_ms {name} {server} {run} {p99:.3f}")
+print(f"cpu_ms {name} {server} {run} {1000 * ticks / per_second / requests:.4f}")
 PY
 }
 
@@ -98,23 +119,28 @@ start_server
 curl_tile "$work/html/static/tile.jpg"
 stop_server
 start_image_nginx
+# Like for like: both answer a JPEG of the same pixels (sizes and bytes printed).
+curl -sf -o "$work/nginx-tile.jpg" "http://127.0.0.1:$port/photo/reset.jpg"
+for file in "$work/html/static/tile.jpg" "$work/nginx-tile.jpg"; do
+  echo "$(basename "$file"): $(vipsheader -f width "$file") x $(vipsheader -f height "$file"), $(stat -c %s "$file") bytes"
+done
 
 for run in $(seq "$RUNS"); do
   start_server --memo-size 0  # nothing kept: every request resizes
-  wrk_run resize stackfeed "$run" "$server$tile"
+  wrk_run resize stackfeed "$run" "$server$tile" "$server_pid"
   stop_server
-  wrk_run resize nginx-image_filter "$run" "http://127.0.0.1:$port/photo/reset.jpg"
+  wrk_run resize nginx-image_filter "$run" "http://127.0.0.1:$port/photo/reset.jpg" $(nginx_processes)
   start_server  # the variant kept after the first request
   curl -sf -o /dev/null "$server$tile"
-  wrk_run kept stackfeed "$run" "$server$tile"
+  wrk_run kept stackfeed "$run" "$server$tile" "$server_pid"
   stop_server
-  wrk_run kept nginx-static "$run" "http://127.0.0.1:$port/static/tile.jpg"
+  wrk_run kept nginx-static "$run" "http://127.0.0.1:$port/static/tile.jpg" $(nginx_processes)
 done
 
 # vipsthumbnail, one process per image, one after another (what a script resizing on demand would do).
 count=40
 start=$(date +%s.%N)
-for _ in $(seq $count); do vipsthumbnail "$photo" -s 231x273 -m centre -o "$work/thumb.jpg[Q=82,strip]"; done
+for _ in $(seq $count); do vipsthumbnail "$photo" -s 231x273 -m centre -o "$work/thumb.jpg[Q=$quality,strip,optimize_coding]"; done
 python3 -c "import sys; t = float(sys.argv[2]) - float(sys.argv[1]); print(f'vipsthumbnail: {int(sys.argv[3]) / t:.1f} images/s, {1000 * t / int(sys.argv[3]):.1f} ms each (one process per image, serial)')" \
   "$start" "$(date +%s.%N)" "$count"
 
@@ -169,18 +195,28 @@ python3 - "$results" <<'PY'
 import collections, statistics, sys
 groups = collections.defaultdict(list)
 runs = collections.defaultdict(dict)
+cpu = collections.defaultdict(dict)
 for line in open(sys.argv[1]):
     figure, name, server, run, value = line.split()
     groups[(name, server, figure)].append(float(value))
     if figure == "rps":
         runs[(name, run)][server] = float(value)
+    if figure == "cpu_ms":
+        cpu[(name, run)][server] = float(value)
 print(f"{'request':<8} {'server':<20} {'figure':<7} {'min':>9} {'median':>9} {'max':>9}  runs")
 for (name, server, figure), values in sorted(groups.items()):
-    print(f"{name:<8} {server:<20} {figure:<7} {min(values):>9.1f} {statistics.median(values):>9.1f} {max(values):>9.1f}  {len(values)}")
+    digits = 3 if figure == "cpu_ms" else 1
+    print(f"{name:<8} {server:<20} {figure:<7} {min(values):>9.{digits}f} {statistics.median(values):>9.{digits}f}"
+          f" {max(values):>9.{digits}f}  {len(values)}")
 for name in ("resize", "kept"):
     ratios = [pair["stackfeed"] / other for (n, _), pair in runs.items() if n == name
               for server, other in pair.items() if server != "stackfeed"]
     print(f"{name}: stackfeed/nginx requests/s, paired per run: median {statistics.median(ratios):.2f}"
           f" [{min(ratios):.2f}, {max(ratios):.2f}]")
+    ratios = [other / pair["stackfeed"] for (n, _), pair in cpu.items() if n == name and pair.get("stackfeed")
+              for server, other in pair.items() if server != "stackfeed"]
+    if ratios:
+        print(f"{name}: nginx/stackfeed CPU per request, paired per run: median {statistics.median(ratios):.2f}"
+              f" [{min(ratios):.2f}, {max(ratios):.2f}]")
 PY
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

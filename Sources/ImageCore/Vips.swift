@@ -8,7 +8,8 @@ import CVips
 public enum Vips {
   /// The encodings ``resize(_:width:height:crop:to:background:)`` writes.
   public enum Output: Sendable, Hashable {
-    /// JPEG (quality 82, metadata stripped).
+    /// JPEG (at the quality ``Vips/resize(_:width:height:crop:to:jpegQuality:background:)`` is given, optimised
+    /// Huffman tables, metadata stripped).
     case jpeg
     /// WebP (libvips' default quality 75, metadata stripped).
     case webp
@@ -65,10 +66,12 @@ public enum Vips {
   /// The image `bytes` encode resized to exactly `width` × `height` pixels in `output`, or `nil` without the
   /// library: `crop` fills the box and crops around the centre (cover); otherwise the whole image fits inside,
   /// centred, on `background` (red, green, blue) in a JPEG and on transparency in a WebP or AVIF (contain). The
-  /// picture is turned upright by its Exif orientation first. `output` AVIF needs ``writesAVIF``. Throws
-  /// ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
+  /// picture is turned upright by its Exif orientation first; a JPEG is decoded shrunk by libjpeg (by 8, 4 or 2,
+  /// the most that leaves it at least `width` × `height`). A JPEG `output` is written at `jpegQuality` (1 … 100);
+  /// AVIF needs ``writesAVIF``. Throws ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
   public static func resize(
-    _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, background: [UInt8]
+    _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, jpegQuality: Int = 75,
+    background: [UInt8]
   ) throws(ImageRefusal) -> [UInt8]? {
     var length = 0
     var error = [CChar](repeating: 0, count: 512)
@@ -80,7 +83,8 @@ public enum Vips {
     }
     let fill = background.count == 3 ? background : [0, 0, 0]
     let result = stackfeed_vips_resize(
-      bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, fill, &length, &error, error.count)
+      bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0, format, Int32(min(100, max(1, jpegQuality))),
+      fill, &length, &error, error.count)
     switch result {
     case Int32(STACKFEED_VIPS_OK):
       var output = [UInt8](repeating: 0, count: length)
@@ -89,6 +93,16 @@ public enum Vips {
     case Int32(STACKFEED_VIPS_MISSING): return nil
     default: throw refusal(error)
     }
+  }
+
+  /// The factor ``resize(_:width:height:crop:to:jpegQuality:background:)`` has libjpeg shrink the JPEG `bytes` by
+  /// while decoding them for a `width` × `height` box: the largest of 8, 4 and 2 that leaves the upright picture
+  /// at least the box's size (filling it with `crop`, holding the fitted picture without), so the resize after
+  /// it only shrinks; 1 for any other format, a box the picture already fits or a header libvips cannot read;
+  /// `nil` without the library.
+  public static func jpegShrink(of bytes: [UInt8], width: Int, height: Int, crop: Bool) -> Int? {
+    let shrink = stackfeed_vips_jpeg_shrink(bytes, bytes.count, Int32(width), Int32(height), crop ? 1 : 0)
+    return shrink == 0 ? nil : Int(shrink)
   }
 
   private static func refusal(_ error: [CChar]) -> ImageRefusal {

@@ -152,6 +152,29 @@ struct ImageRouteTests {
     #expect(tile.body.count * 10 < (try Self.photo("tshirt")).count, "a tile is a fraction of the original")
   }
 
+  @Test(
+    "a JPEG tile's quality falls with its scale: 75, 70, 65",
+    .requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote),
+    arguments: [(1, 75), (2, 70), (3, 65)])
+  func jpegQualityByScale(scale: Int, quality: Int) throws {
+    let api = try TestAPI()
+    let version = try #require(try Images.versionOf("reset", api))
+    let tile = api.get("/v1/images/reset?v=\(version)&w=77&h=91&scale=\(scale)&format=jpeg")
+    #expect(tile.status == 200)
+    // libjpeg scales its standard luminance table (DC step 16) by 200 - 2 × quality percent, rounded.
+    #expect(Self.luminanceDCStep(tile.body) == (16 * (200 - 2 * quality) + 50) / 100)
+  }
+
+  /// The DC step of a JPEG's first quantisation table (its first `DQT` segment's first value), or nil.
+  static func luminanceDCStep(_ jpeg: [UInt8]) -> Int? {
+    var at = 2
+    while at + 5 < jpeg.count, jpeg[at] == 0xFF {
+      if jpeg[at + 1] == 0xDB { return Int(jpeg[at + 5]) }  // marker, length (2), precision and table id
+      at += 2 + (Int(jpeg[at + 2]) << 8 | Int(jpeg[at + 3]))
+    }
+    return nil
+  }
+
   /// The width and height an AVIF file's `ispe` box (ISO/IEC 23008-12's image spatial extents) declares.
   static func avifSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
     let box = Array("ispe".utf8)

@@ -55,6 +55,33 @@ struct VipsTests {
     #expect(resized.count < photo.count || width >= 1000)
   }
 
+  @Test(
+    "a JPEG is decoded shrunk by the most of 8, 4, 2 that leaves the upright picture the box's size",
+    arguments: [
+      // reset.jpg, 1020 × 1029: a 231 × 273 tile needs 1/3.77 (so 1/2: 510 × 515); 515 rows need all of it.
+      ("reset", 0, 231, 273, true, 2), ("reset", 0, 77, 91, true, 8), ("reset", 0, 255, 257, true, 4),
+      ("reset", 0, 510, 515, true, 1), ("reset", 0, 510, 514, true, 2), ("reset", 0, 300, 100, false, 8),
+      ("reset", 0, 2000, 1000, true, 1),
+      // stripes.jpg, 90 × 60 stored, turned by orientation 6 to 60 × 90: the box is of the upright picture (as
+      // stored, 15 × 45 would need all of it, 45 × 15 only half).
+      ("stripes", 6, 15, 45, true, 2), ("stripes", 6, 45, 15, true, 1), ("stripes", 0, 45, 15, true, 2),
+    ])
+  func jpegsShrinkWhileDecoding(name: String, orientation: Int, width: Int, height: Int, crop: Bool, shrink: Int)
+    throws
+  {
+    var bytes = name == "reset" ? try ImageHeaderTests.photo(name) : try ImageHeaderTests.fixture("\(name).jpg")
+    if orientation > 0 { bytes = ExifOrientation.jpeg(bytes, UInt8(orientation)) }
+    #expect(Vips.jpegShrink(of: bytes, width: width, height: height, crop: crop) == shrink)
+    let resized = try #require(
+      try Vips.resize(bytes, width: width, height: height, crop: crop, to: .jpeg, background: []))
+    #expect(try ImageHeader(reading: resized) == ImageHeader(format: .jpeg, width: width, height: height))
+  }
+
+  @Test func otherFormatsAreNotShrunkByLibjpeg() throws {
+    #expect(Vips.jpegShrink(of: try ImageHeaderTests.fixture("halves.png"), width: 1, height: 1, crop: true) == 1)
+    #expect(Vips.jpegShrink(of: Array("not an image".utf8), width: 1, height: 1, crop: true) == 1)
+  }
+
   @Test func containFillsTheRestOfTheBoxWithTheBackground() throws {
     // The 8 × 6 halves in a 16 × 6 box at scale 1: 4 columns of background each side.
     let boxed = try #require(

@@ -48,11 +48,20 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 // (STACKFEED_VIPS_JPEG, _WEBP or _AVIF): `crop` 1 fills the box and crops the overflow around the centre
 // (cover); 0 fits the whole image inside it, centred, the rest of the box `background` (red, green, blue) in a
 // JPEG and transparent in a WebP or AVIF (contain). The picture is turned upright by its Exif orientation first
-// (the box is filled by the upright picture; the tag goes with the rest of the metadata). On STACKFEED_VIPS_OK
-// the output is `*output_length` bytes long, kept for the calling thread until stackfeed_vips_take copies it
-// out; else BAD_IMAGE (with `error`) or MISSING.
+// (the box is filled by the upright picture; the tag goes with the rest of the metadata). A JPEG is decoded
+// shrunk by the largest of 8, 4 or 2 that leaves it at least the box's size (libjpeg's DCT scaling). A JPEG
+// output is written at `quality` (1 … 100) with optimised Huffman tables (WebP and AVIF at libvips' defaults).
+// On STACKFEED_VIPS_OK the output is `*output_length` bytes long, kept for the calling thread until
+// stackfeed_vips_take copies it out; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
-                          const unsigned char background[3], size_t *output_length, char *error, size_t capacity);
+                          int quality, const unsigned char background[3], size_t *output_length, char *error,
+                          size_t capacity);
+
+// The factor a resize to `width` × `height` (`crop` as for stackfeed_vips_resize) decodes the JPEG at `bytes`
+// shrunk by: the largest of 8, 4 and 2 that leaves the upright picture at least the box's size (covering it with
+// `crop`, containing the fitted picture without), read from the header alone; 1 for any other picture, a box
+// it already fits or a header it cannot read; 0 without libvips.
+int stackfeed_vips_jpeg_shrink(const void *bytes, size_t length, int width, int height, int crop);
 
 // Copies the output the calling thread's last successful stackfeed_vips_resize kept (up to `length` bytes, the
 // `*output_length` it gave) to `destination` and frees it: the caller owns the bytes, and no pointer of the

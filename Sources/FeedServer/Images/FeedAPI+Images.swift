@@ -200,7 +200,8 @@ extension FeedAPI {
       resized = try imageVariants.resizing {
         try Vips.resize(
           bytes, width: variant.pixelWidth, height: variant.pixelHeight, crop: variant.fit == .cover,
-          to: asked.output, background: Self.rgb(info.placeholder))
+          to: asked.output, jpegQuality: ImageRequest.jpegQuality(scale: variant.scale),
+          background: Self.rgb(info.placeholder))
       }
     } catch {
       throw Problem.internalError(cause: "image \(name) \(info.version): \(error)")

@@ -53,6 +53,14 @@ struct ImageRequest {
     negotiated = format == nil
   }
 
+  /// The JPEG quality of a variant at `scale`: 75 at scale 1 (nginx `image_filter`'s default, and libvips' for
+  /// WebP), 5 less for each scale above (70, 65): the finer the pixels, the less of each one's error the eye
+  /// resolves, so a tile at scale 3 shows less error per point at 65 than at scale 1 at 75 (docs/HTTP.md,
+  /// "Images"; the figures in docs/BENCHMARKS.md, "Images").
+  static func jpegQuality(scale: Int) -> Int {
+    80 - 5 * scale
+  }
+
   /// The key of this request's variant of the image `name` at `version` among the ``ImageVariants``.
   func key(name: String, version: String) -> AnswerMemo.Key {
     let query = [
