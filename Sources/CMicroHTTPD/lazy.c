@@ -27,6 +27,7 @@ void MHD_resume_connection(struct MHD_Connection *connection);
 union MHD_ConnectionInfo;
 const union MHD_ConnectionInfo *MHD_get_connection_info(struct MHD_Connection *connection,
                                                         enum MHD_ConnectionInfoType info_type, ...);
+enum MHD_Result MHD_set_connection_option(struct MHD_Connection *connection, enum MHD_CONNECTION_OPTION option, ...);
 
 static struct {
   __typeof__(MHD_start_daemon) *start_daemon;
@@ -41,6 +42,7 @@ static struct {
   __typeof__(MHD_suspend_connection) *suspend_connection;
   __typeof__(MHD_resume_connection) *resume_connection;
   __typeof__(MHD_get_connection_info) *get_connection_info;
+  __typeof__(MHD_set_connection_option) *set_connection_option;
 } mhd;
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
@@ -79,7 +81,8 @@ static void load(void) {
            find(library, (void **)&mhd.create_response_from_callback, "MHD_create_response_from_callback") &&
            find(library, (void **)&mhd.suspend_connection, "MHD_suspend_connection") &&
            find(library, (void **)&mhd.resume_connection, "MHD_resume_connection") &&
-           find(library, (void **)&mhd.get_connection_info, "MHD_get_connection_info");
+           find(library, (void **)&mhd.get_connection_info, "MHD_get_connection_info") &&
+           find(library, (void **)&mhd.set_connection_option, "MHD_set_connection_option");
 }
 
 int stackfeed_mhd_load(void) {
@@ -144,4 +147,8 @@ MHD_socket stackfeed_mhd_connection_socket(struct MHD_Connection *connection) {
   // Every member of union MHD_ConnectionInfo starts at its first byte; connect_fd is an MHD_socket.
   const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   return info ? *(const MHD_socket *)(const void *)info : -1;
+}
+
+void stackfeed_mhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+  mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }

@@ -146,7 +146,13 @@ public final class EventStream: Sendable {
         }
         if state.ending { return state.ended ? .gone : .ended }
         guard let connection = state.connection else { return .gone }
-        if Self.hungUp(connection.socket) { return .gone }
+        if Self.hungUp(connection.socket) {
+          // libmicrohttpd 0.9.75 closes the connection on this answer but cleans it up (closes its socket, notifies
+          // its close) only when its worker next looks at it: with nothing else to do, at its idle timeout (30 s).
+          // A timeout of its own makes the worker look at it in every pass, and wait at most that second for one.
+          if connection.suspends { stackfeed_mhd_set_connection_timeout(connection.pointer, 1) }
+          return .gone
+        }
         state.waiting = true
         guard connection.suspends else { return nil }
         stackfeed_mhd_suspend_connection(connection.pointer)

@@ -7,8 +7,9 @@ import Synchronization
 /// returns nil past it, and the handler answers 503). Every stream that has written nothing for a
 /// ``heartbeat`` gets a comment line (``ServerSentEvent/comment(_:)``): proxies see traffic, and the server
 /// learns of a client that went away — a closed socket (FIN or reset) is found when the queue runs dry after
-/// that write, so its stream and connection are freed within one heartbeat; a network that went dead leaves the
-/// heartbeat unacknowledged, and the socket's `TCP_USER_TIMEOUT` of one heartbeat fails it by the next one.
+/// that write, so its stream is freed within one heartbeat (its connection at most a second later); a network
+/// that went dead leaves the heartbeat unacknowledged, and the socket's `TCP_USER_TIMEOUT` of one heartbeat fails
+/// it by the next one.
 public final class EventStreams: Sendable {
   /// The most streams open at once.
   public let limit: Int

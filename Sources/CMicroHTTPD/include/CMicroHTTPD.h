@@ -96,6 +96,11 @@ enum MHD_ConnectionInfoType {
   MHD_CONNECTION_INFO_CONNECTION_FD = 6,
 } __attribute__((enum_extensibility(closed)));
 
+// What MHD_set_connection_option sets; the server sets only a connection's idle timeout.
+enum MHD_CONNECTION_OPTION {
+  MHD_CONNECTION_OPTION_TIMEOUT = 0,
+} __attribute__((enum_extensibility(closed)));
+
 #endif  // STACKFEED_MHD_DRIFT_CHECK
 
 // Opaque handles.
@@ -170,6 +175,11 @@ struct MHD_Response *stackfeed_mhd_create_response_from_callback(uint64_t size, 
                                                                  MHD_ContentReaderFreeCallback crfc);
 void stackfeed_mhd_suspend_connection(struct MHD_Connection *connection);
 void stackfeed_mhd_resume_connection(struct MHD_Connection *connection);
+
+// Sets the connection's idle timeout to `seconds` (MHD_set_connection_option's MHD_CONNECTION_OPTION_TIMEOUT,
+// which is variadic); with worker threads, libmicrohttpd then looks at the connection in every pass of its loop
+// (a custom timeout) and waits no longer than that for one.
+void stackfeed_mhd_set_connection_timeout(struct MHD_Connection *connection, unsigned int seconds);
 
 // The connection's socket (MHD_get_connection_info's MHD_CONNECTION_INFO_CONNECTION_FD, which is variadic), or
 // -1 when the library does not tell it.
