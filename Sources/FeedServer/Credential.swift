@@ -28,8 +28,8 @@ enum Credential: Equatable {
       return
     }
     let token = trimmed.dropFirst(scheme.count).drop { $0 == 0x20 || $0 == 0x09 }
-    let end = token.reversed().drop { $0 == 0x20 || $0 == 0x09 }.count
-    let sent = token.prefix(end)
+    let end = token.lastIndex { $0 != 0x20 && $0 != 0x09 }.map(token.index(after:)) ?? token.startIndex
+    let sent = token[..<end]
     guard Self.isToken68(sent) else {
       self = .malformed
       return
@@ -38,17 +38,21 @@ enum Credential: Equatable {
   }
 
   /// Whether `bytes` are a `token68` (RFC 9110 §11.2): one or more of `A–Z a–z 0–9 - . _ ~ + /`, then any `=`.
+  /// One pass forward (read backwards through a reversed view it was most of a write's token check).
   private static func isToken68(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
-    let body = bytes.reversed().drop { $0 == UInt8(ascii: "=") }
-    return !body.isEmpty
-      && body.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-          UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
-          true
-        default: false
-        }
+    var body = 0
+    var padding = 0
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "="): padding += 1
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"), UInt8(ascii: "+"), UInt8(ascii: "/"):
+        guard padding == 0 else { return false }
+        body += 1
+      default: return false
       }
+    }
+    return body > 0
   }
 }

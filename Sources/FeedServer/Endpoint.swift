@@ -55,20 +55,31 @@ enum Endpoint: Equatable {
     case "/v1/events": self = .events
     case "/v1/me/events": self = .myEvents
     default:
-      let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-      if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "icons", !parts[3].isEmpty {
-        self = .icon(name: String(parts[3]))
-        return
+      // Byte by byte, no array of the path's parts: a kept image's URL comes here on every request.
+      if let name = Self.rest(of: path, after: "/v1/images/").flatMap(Self.segment) {
+        self = .image(name: name)
+      } else if let name = Self.rest(of: path, after: "/v1/icons/").flatMap(Self.segment) {
+        self = .icon(name: name)
+      } else if let rest = Self.rest(of: path, after: "/v1/rows/"), let slash = rest.utf8.firstIndex(of: 0x2F),
+        slash > rest.startIndex, let id = Self.segment(rest[rest.utf8.index(after: slash)...])
+      {
+        self = .row(kind: String(rest[..<slash]), id: id)
+      } else {
+        return nil
       }
-      if parts.count == 4, parts[0].isEmpty, parts[1] == "v1", parts[2] == "images", !parts[3].isEmpty {
-        self = .image(name: String(parts[3]))
-        return
-      }
-      guard parts.count == 5, parts[0].isEmpty, parts[1] == "v1", parts[2] == "rows", !parts[3].isEmpty,
-        !parts[4].isEmpty
-      else { return nil }
-      self = .row(kind: String(parts[3]), id: String(parts[4]))
     }
+  }
+
+  /// What follows `prefix` in `path`; nil when `path` does not start with it.
+  private static func rest(of path: String, after prefix: StaticString) -> Substring? {
+    prefix.withUTF8Buffer { prefix in
+      path.utf8.starts(with: prefix) ? Substring(path.utf8.dropFirst(prefix.count)) : nil
+    }
+  }
+
+  /// `text` as one path segment: nil when it is empty or holds a `/`.
+  private static func segment(_ text: Substring) -> String? {
+    text.isEmpty || text.utf8.contains(0x2F) ? nil : String(text)
   }
 
   /// Every path the endpoints answer, as docs/openapi.json writes them (`/v1/rows/{kind}/{id}` for the rows):

@@ -49,12 +49,14 @@ struct Query: OptionSource {
     return true
   }
 
-  /// Takes the parameter `name`; `nil` when absent. Throws when it is given more than once.
+  /// Takes the parameter `name`; `nil` when absent. Throws when it is given more than once. Looked for in place,
+  /// with no copy of the parameters per name read (most names an endpoint reads are absent).
   private mutating func take(_ name: String) throws(Problem) -> HTTPField? {
-    let matches = remaining.filter { $0.name == name }
-    guard let first = matches.first else { return nil }
-    remaining.removeAll { $0.name == name }
-    guard matches.count == 1 else { throw .badParameter(name, "\(name) is given more than once") }
+    guard let index = remaining.firstIndex(where: { $0.name == name }) else { return nil }
+    let first = remaining.remove(at: index)
+    guard !remaining.contains(where: { $0.name == name }) else {
+      throw .badParameter(name, "\(name) is given more than once")
+    }
     return first
   }
 
