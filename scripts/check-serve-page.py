@@ -25,8 +25,9 @@ card lies inside the window and the rows are those of `render --format json` at 
 widens the window from 430 to 1280 and checks the same once the page has laid the feed out anew.
 
 With --live it also opens the page (under --require-auth: given a token in its form), places an order over the API
-as the user `default` and checks that the order's card appears without a reload, then changes the order's status
-and checks that the card changes in place.
+as the user `default` and checks that the order's card appears without a reload, then stops the server (which ends
+the page's event stream) and starts another on the same port, changes the order's status there and checks that the
+card changes in place: the page subscribed again by itself.
 
 With --pictures it also opens the page at each width at 1 and 2 pixels per point, scrolls to the end and checks
 that it shows the pictures: no placeholder left, an `<img>` for every image node `render --format json` links (but
@@ -37,7 +38,7 @@ usage: check-serve-page.py --stackfeed BIN --db DB [--widths 320,390] [--require
        [--pictures] [--live]
 Exit 0 when every check holds; else the first problems on stderr and exit 1.
 """
-import argparse, json, os, subprocess, sys, time, urllib.request, zlib
+import argparse, json, os, subprocess, sys, time, urllib.parse, urllib.request, zlib
 
 from chromium_devtools import PATIENCE, report, scratch_browser, serving
 
@@ -323,36 +324,39 @@ def api(url, method, path, token, body=None, headers=None):
         return answer.status, json.loads(text) if text else None
 
 
-def check_live(browser, url, stackfeed, db, environment, reader=None):
-    """The page follows the feed without a reload: an order placed over the API appears as the order card, and
-    its status changed over the API replaces that card in place. With `reader` (a token of the server's
-    --require-auth) the page is given it in its form first, and follows the feed with it."""
+def check_live(browser, stackfeed, db, environment, arguments, reader=None):
+    """The page follows the feed without a reload: an order placed over the API appears as the order card; then the
+    server is stopped (its streams end) and another started on the same port, and the order's status changed over
+    the API there replaces that card in place: the page subscribed again by itself. With `reader` (a token of the
+    server's --require-auth) the page is given it in its form first, and follows the feed with it."""
     def token(scope):
         return subprocess.run([stackfeed, "token", "create", "--db", db, "--user", "default", "--scope", scope],
                               env=environment, check=True, capture_output=True, text=True).stdout.strip()
     writer, admin = token("write"), token("admin")
     problems = []
-    if reader:
-        problems += give_token(browser, url, 390, reader)
-    else:
-        browser.open(url, 390)
-    if wait_for_state(browser, ("more", "done")) not in ("more", "done"):
-        return problems + ["live: the page never loaded its first cards"]
-    browser.evaluate("window.stillTheSamePage = true")
-    status, order = api(url, "POST", "/v1/me/orders", writer, {"items": [{"product": "apex-hoodie", "quantity": 2}]})
-    card = f'[...document.querySelectorAll("#feed > .row")].find((row) => row.dataset.id === {json.dumps(order["id"])})'
-    if status != 201 or not wait_for(browser, f"!!{card}"):
-        return [f"live: the order placed ({status}) never appeared on the page"]
-    before = browser.evaluate(f"{card}.outerHTML")
-    status, _ = api(url, "PATCH", f"/v1/orders/{order['id']}", admin, {"status": "shipped"}, {"If-Match": "*"})
-    if status != 200 or not wait_for(browser, f"{card} && {card}.outerHTML !== {json.dumps(before)}"):
-        problems.append(f"live: the order's status change ({status}) never reached its card")
+    with serving(stackfeed, db, environment, arguments) as url:
+        if reader:
+            problems += give_token(browser, url, 390, reader)
+        else:
+            browser.open(url, 390)
+        if wait_for_state(browser, ("more", "done")) not in ("more", "done"):
+            return problems + ["live: the page never loaded its first cards"]
+        browser.evaluate("window.stillTheSamePage = true")
+        status, order = api(url, "POST", "/v1/me/orders", writer, {"items": [{"product": "apex-hoodie", "quantity": 2}]})
+        card = f'[...document.querySelectorAll("#feed > .row")].find((row) => row.dataset.id === {json.dumps(order["id"])})'
+        if status != 201 or not wait_for(browser, f"!!{card}"):
+            return problems + [f"live: the order placed ({status}) never appeared on the page"]
+        before = browser.evaluate(f"{card}.outerHTML")
+    with serving(stackfeed, db, environment, arguments, port=urllib.parse.urlsplit(url).port) as url:
+        status, _ = api(url, "PATCH", f"/v1/orders/{order['id']}", admin, {"status": "shipped"}, {"If-Match": "*"})
+        if status != 200 or not wait_for(browser, f"{card} && {card}.outerHTML !== {json.dumps(before)}"):
+            problems.append(f"live: the order's status change ({status}) never reached its card after the restart")
     if not browser.evaluate("window.stillTheSamePage === true"):
         problems.append("live: the page reloaded")
     if browser.evaluate(f'document.querySelectorAll("#feed > .row[data-kind=order]").length') != 1:
         problems.append("live: the page shows another number of order cards than one (the latest)")
-    print("live: an order placed and its status changed, both seen in place" + (" (with a token)" if reader else ""),
-          file=sys.stderr)
+    print("live: an order placed and its status changed, both seen in place, across a server restart"
+          + (" (with a token)" if reader else ""), file=sys.stderr)
     return problems
 
 
@@ -421,9 +425,8 @@ def main():
                 scratch_browser("stackfeed-fit-", scrollbars=True) as (_, browser):
             problems += check_fit(browser, url, options.stackfeed, options.db, environment)
     if options.live:
-        with serving(options.stackfeed, options.db, environment, arguments) as url, \
-                scratch_browser("stackfeed-live-") as (_, browser):
-            problems += check_live(browser, url, options.stackfeed, options.db, environment, token)
+        with scratch_browser("stackfeed-live-") as (_, browser):
+            problems += check_live(browser, options.stackfeed, options.db, environment, arguments, token)
     report("check-serve-page", problems)
 
 

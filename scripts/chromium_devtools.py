@@ -121,9 +121,10 @@ def scratch_browser(prefix, scrollbars=False):
 
 
 @contextlib.contextmanager
-def serving(stackfeed, db, environment, arguments=()):
-    """`stackfeed serve --db DB [ARGUMENTS]` on a free port for the block, yielding its base URL; stopped afterwards."""
-    server = subprocess.Popen([stackfeed, "serve", "--db", db, "--port", "0", "--quiet", *arguments],
+def serving(stackfeed, db, environment, arguments=(), port=0):
+    """`stackfeed serve --db DB [ARGUMENTS]` on `port` (0: a free one) for the block, yielding its base URL; stopped
+    afterwards (SIGTERM)."""
+    server = subprocess.Popen([stackfeed, "serve", "--db", db, "--port", str(port), "--quiet", *arguments],
                               stderr=subprocess.PIPE, env=environment, text=True)
     try:
         line = server.stderr.readline()

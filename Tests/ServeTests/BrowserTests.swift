@@ -43,17 +43,20 @@ struct BrowserTests {
     try Self.check(generate: 30, ["--widths", "390", "--fit"], reports: ["fit: 3 windows and a resize checked"])
   }
 
-  @Test("the page is live: an order placed and its status changed over the API show in place, without a reload")
+  @Test("the page is live: an order placed, then its status changed after a server restart, both show in place")
   func pageIsLive() throws {
     try Self.check(
-      ["--widths", "", "--live"], reports: ["live: an order placed and its status changed, both seen in place"])
+      ["--widths", "", "--live"],
+      reports: ["live: an order placed and its status changed, both seen in place, across a server restart\n"])
   }
 
   @Test("under --require-auth the page given a token is live too: its user's order placed and changed show in place")
   func pageWithTokenIsLive() throws {
     try Self.check(
       ["--widths", "", "--live", "--require-auth"],
-      reports: ["live: an order placed and its status changed, both seen in place (with a token)"])
+      reports: [
+        "live: an order placed and its status changed, both seen in place, across a server restart (with a token)"
+      ])
   }
 
   @Test(
