@@ -150,8 +150,8 @@ let package = Package(
     .target(
       name: "FeedServer",
       dependencies: [
-        "FeedOptions", "FeedPlugins", "FeedStore", "FeedModels", "SQLiteCore", "PostgresCore", "StackLayout",
-        "StackRender", "HTTPServer", "GzipCore", "JSONCore", "CivilTime", "ImageCore",
+        "FeedOptions", "FeedPlugins", "FeedStore", "FeedModels", "SQLCore", "SQLiteCore", "PostgresCore",
+        "StackLayout", "StackRender", "HTTPServer", "GzipCore", "JSONCore", "CivilTime", "ImageCore",
       ]
     ),
     .target(
@@ -233,7 +233,7 @@ let package = Package(
       name: "FeedServerTests",
       dependencies: [
         "FeedServer", "FeedPlugins", "BuiltInPlugins", "FeedStore", "HTTPServer", "GzipCore", "JSONCore",
-        "PostgresCore", "CivilTime", "StackfeedTestSupport", "PromoPlugin", "ImageCore",
+        "PostgresCore", "CivilTime", "StackfeedTestSupport", "PromoPlugin", "ImageCore", "SQLCore", "StackLayout",
       ]),
     // The HTTP server wrapper in process, over real sockets on 127.0.0.1.
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "StackfeedTestSupport"]),

@@ -100,9 +100,21 @@ public struct FeedItemPlugin: RowPlugin {
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, FeedItem) throws -> Void
   ) throws {
+    let page = Self.page(after: key, limit: limit)
+    try db.query(page.sql, page.arguments, rowsAtMost: limit) { row in
+      try body(try row.int64(at: 5), try Self.item(row))
+    }
+  }
+
+  /// The page's one query.
+  public func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery] {
+    [Self.page(after: key, limit: limit)]
+  }
+
+  /// The items after `key` in feed order, at most `limit` of them.
+  private static func page(after key: Int64?, limit: Int?) -> SQLQuery {
     // No limit: the largest one (PostgreSQL refuses SQLite's -1).
-    let arguments: [SQLValue] = [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)]
-    try db.query(SQL.page, arguments, rowsAtMost: limit) { row in try body(try row.int64(at: 5), try Self.item(row)) }
+    SQLQuery(SQL.page, [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)])
   }
 
   /// The item with `id`, by its primary key (not a scan of a million items).

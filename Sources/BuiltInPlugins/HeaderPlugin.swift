@@ -40,6 +40,12 @@ public struct HeaderPlugin: RowPlugin {
     if let user = try Users(db).find(id: context.viewer) { try body(0, user) }
   }
 
+  /// The viewer's `users` row when ``loadModels(from:after:limit:context:_:)`` reads it.
+  public func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery] {
+    guard key == nil, limit != 0 else { return [] }
+    return [Users.finding(id: context.viewer)]
+  }
+
   /// The header texts.
   public func viewModel(for model: User, context: RowContext) -> HeaderViewModel {
     HeaderViewModel(user: model)

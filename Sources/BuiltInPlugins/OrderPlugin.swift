@@ -88,13 +88,19 @@ public struct OrderPlugin: RowPlugin {
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, Order) throws -> Void
   ) throws {
-    guard key == nil, limit != 0 else { return }
+    guard let latest = statements(after: key, limit: limit, context: context).first else { return }
     var order: Order?
-    try db.query(SQL.latest, [.text(context.viewer)]) { row in
+    try db.query(latest.sql, latest.arguments) { row in
       if order == nil { order = try Self.order(row) }
       if let item = try Self.lineItem(row) { order?.items.append(item) }
     }
     if let order { try body(0, order) }
+  }
+
+  /// The viewer's latest order with its lines, when the feed starts before it.
+  public func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery] {
+    guard key == nil, limit != 0 else { return [] }
+    return [SQLQuery(SQL.latest, [.text(context.viewer)])]
   }
 
   /// The order (without its items) of a result row whose first columns are id, status, ordered_at.

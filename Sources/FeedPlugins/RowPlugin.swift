@@ -67,6 +67,11 @@ public protocol RowPlugin: SeedLoader {
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, Model) throws -> Void
   ) throws
+  /// The statements ``loadModels(from:after:limit:context:_:)`` runs for these arguments, when the plugin can tell
+  /// them before it runs: a page says every plugin's statements before it reads (``StoreConnection/sendAhead(_:)``),
+  /// so that on PostgreSQL they go in one round trip. A statement left out, or said with other arguments than it
+  /// runs with, costs a round trip of its own, never a wrong row. None by default.
+  func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery]
   /// The view model of one model, formatted in `context`.
   func viewModel(for model: Model, context: RowContext) -> ViewModel
   /// The output row (id, texts, lists) of one view model.
@@ -92,6 +97,9 @@ public protocol RowPlugin: SeedLoader {
 extension RowPlugin {
   /// None.
   public var defaultSeeds: [String: Data] { [:] }
+
+  /// None: each statement is sent when ``loadModels(from:after:limit:context:_:)`` runs it.
+  public func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery] { [] }
 
   /// Loads the models and turns each into its output row.
   @inlinable

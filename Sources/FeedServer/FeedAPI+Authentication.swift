@@ -1,5 +1,6 @@
 import FeedStore
 import HTTPServer
+import SQLCore
 
 /// Who a request is from, as ``FeedAPI`` resolves it once per request: the ``Caller`` that endpoints and routes
 /// receive, and the id of the token that proved it (recorded in ``FeedAPI/tokenUses``).
@@ -60,9 +61,13 @@ extension FeedAPI {
   /// replica may not have replayed the revocation yet. `usedToken` is the id of the token verified, if any.
   ///
   /// The read sees the commit the request's `Stackfeed-Commit` names (``CommitHeader``; 400 when malformed).
+  /// Before its first statement it sends ahead (``StoreConnection/sendAhead(_:)``: one round trip on PostgreSQL)
+  /// the token's verification and what `ahead` says `body` will read for the caller — the one the token proved
+  /// when it was last verified (``TokenCallers``); for a token not remembered, only its verification, and what
+  /// `body` reads once the token is verified.
   func read<T>(
     _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, usedToken: inout String?,
-    _ body: (FeedSnapshot, Caller) throws -> T
+    ahead: (FeedSnapshot, Caller) -> [SQLQuery] = { _, _ in [] }, _ body: (FeedSnapshot, Caller) throws -> T
   ) throws -> T {
     let commit = try CommitHeader.version(of: request)
     if source.readsReplica, needed != nil, given == nil {
@@ -70,10 +75,28 @@ extension FeedAPI {
         try authenticate(request, needing: needed, as: given, in: db)
       }
       usedToken = authentication.token
-      return try source.read(seeing: commit) { snapshot in try body(snapshot, authentication.caller) }
+      return try source.read(seeing: commit) { snapshot in
+        try snapshot.database.sendAhead(ahead(snapshot, authentication.caller))
+        return try body(snapshot, authentication.caller)
+      }
     }
+    let presented = try needed.flatMap { try checkPresented(request, needing: $0, as: given) }
+    let verification = presented.flatMap(TokenStore.verification(of:))
+    let guessed = presented == nil ? given ?? .anonymous : verification.flatMap { tokenCallers[$0] }
     return try source.read(seeing: commit) { snapshot in
-      let authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
+      try snapshot.database.sendAhead(
+        Array(verification.map { [$0] } ?? []) + (guessed.map { ahead(snapshot, $0) } ?? []))
+      let authentication: Authentication
+      do {
+        authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
+      } catch {
+        if let verification { tokenCallers.remember(nil, for: verification) }
+        throw error
+      }
+      if let verification { tokenCallers.remember(authentication.caller, for: verification) }
+      if authentication.caller != guessed {  // a token not remembered: what the body reads goes in a second trip
+        try snapshot.database.sendAhead(ahead(snapshot, authentication.caller))
+      }
       usedToken = authentication.token
       return try body(snapshot, authentication.caller)
     }

@@ -3,6 +3,7 @@ import FeedPlugins
 import FeedStore
 import HTTPServer
 import JSONCore
+import SQLCore
 import StackLayout
 import StackRender
 
@@ -41,6 +42,26 @@ extension FeedAPI {
     }
     writer.finish(next: next, to: &bytes)
     return .ok(bytes.bytes, type: MediaType.json, headers: [try snapshot.versionHeader()])
+  }
+
+  /// The statements a feed or render page (`limits`: its endpoint's `limit`s) reads for `viewer` with `query`,
+  /// to send ahead of its read: the composer's (``FeedComposer/statements(after:limit:)``) and its
+  /// `Stackfeed-Version`'s (``FeedSnapshot/versionHeader()``). None when the page's `limit` or `after` is refused.
+  func pageStatements(
+    _ query: Query, _ snapshot: FeedSnapshot, viewer: String, limits: (default: Int, maximum: Int)
+  ) -> [SQLQuery] {
+    var query = query
+    let limit: Int
+    let cursor: FeedCursor?
+    do {
+      limit = try query.pageLimit(maximum: limits.maximum) ?? limits.default
+      cursor = try query.cursor()
+    } catch {
+      return []
+    }
+    // The statements name no date: the zone is never resolved (nor kept among the contexts).
+    let context = RowContext(resolvingTimeZone: { [defaultZone] in defaultZone }, viewer: viewer)
+    return snapshot.composer(context: context).statements(after: cursor, limit: limit) + [StoreChanges.counting]
   }
 
   /// `GET /v1/render?width=W&limit=N&after=CURSOR&format=json|svg|html&time_zone=ZONE&content_size=C&…`:

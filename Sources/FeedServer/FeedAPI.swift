@@ -3,6 +3,7 @@ import FeedOptions
 import FeedPlugins
 import GzipCore
 import HTTPServer
+import SQLCore
 import StackLayout
 
 #if canImport(FoundationEssentials)
@@ -39,6 +40,8 @@ public struct FeedAPI: Sendable {
   public var requireAuth = false
   /// Where the verified tokens' uses are recorded (`tokens.last_used_at`); nil: not recorded.
   public var tokenUses: TokenUseLog?
+  /// The caller each token verified lately proved: whose page a read sends ahead with the token's verification.
+  let tokenCallers = TokenCallers()
   /// The subscribers of `/v1/events` and `/v1/me/events` (``ChangeStreams``); without them those answer 503.
   public var changeStreams: ChangeStreams?
   /// What the API has answered, shown by `GET /metrics` (docs/HTTP.md, "Metrics"); `serve` has it count the HTTP
@@ -193,13 +196,15 @@ public struct FeedAPI: Sendable {
       return Self.encoded(probed, gzipFrom: gzipFrom, compresses: compresses)
     case .feed, .myFeed:
       return try remembered(
-        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken,
+        pageLimits: Self.feedLimits
       ) {
         query, snapshot, caller in try feed(&query, snapshot, viewer: caller.user, form: form)
       }
     case .render, .myRender:
       return try remembered(
-        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken
+        request, at: endpoint, query: query, gzipFrom: gzipFrom, as: given, usedToken: &usedToken,
+        pageLimits: Self.cardLimits
       ) {
         query, snapshot, caller in try render(&query, snapshot, viewer: caller.user, form: form)
       }
@@ -253,10 +258,13 @@ public struct FeedAPI: Sendable {
   /// of the store and the caller, whose user is the viewer of a personal endpoint and the anonymous user
   /// otherwise — or taken from the memo of that read's version of the feed (``memoized(_:in:for:gzipFrom:_:)``).
   /// A request that needs no token is looked up first in the answers the store allows without a read
-  /// (``FeedSource/answersWithoutReading(seeing:)``: PostgreSQL's, which would cost a round trip).
+  /// (``FeedSource/answersWithoutReading(seeing:)``: PostgreSQL's, which would cost a round trip). A feed or
+  /// render page (`pageLimits`: its endpoint's `limit`s) the memo does not hold has its statements sent ahead of
+  /// its read (``pageStatements(_:_:viewer:limits:)``).
   private func remembered(
     _ request: HTTPRequest, at endpoint: Endpoint, query: Query, gzipFrom: Int?, as given: Caller?,
-    usedToken: inout String?, _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
+    usedToken: inout String?, pageLimits: (default: Int, maximum: Int)? = nil,
+    _ make: (inout Query, FeedSnapshot, Caller) throws -> HTTPResponse
   ) throws -> HTTPResponse {
     let needed = endpoint.scope(requireAuth: requireAuth)
     if needed == nil, let answers = source.answersWithoutReading(seeing: try CommitHeader.version(of: request)),
@@ -265,7 +273,12 @@ public struct FeedAPI: Sendable {
     {
       return remembered
     }
-    return try read(request, needing: needed, as: given, usedToken: &usedToken) { snapshot, caller in
+    let ahead = { (snapshot: FeedSnapshot, caller: Caller) -> [SQLQuery] in
+      let viewer = endpoint.isPersonal ? caller.user : Caller.anonymous.user
+      guard let pageLimits, snapshot.memo?[Self.memoKey(of: request, for: viewer)] == nil else { return [] }
+      return pageStatements(query, snapshot, viewer: viewer, limits: pageLimits)
+    }
+    return try read(request, needing: needed, as: given, usedToken: &usedToken, ahead: ahead) { snapshot, caller in
       let viewer = endpoint.isPersonal ? caller.user : nil
       return try memoized(request, in: snapshot, for: viewer ?? Caller.anonymous.user, gzipFrom: gzipFrom) {
         // A read runs again after a lost connection: each run takes the request's parameters afresh.

@@ -44,6 +44,9 @@ public final class PostgresSource: FeedSource, Sendable {
   private let hearsCommits = Atomic(true)
   /// Whether the memo is off because the limits leave the reads a single connection, none for the listener.
   private let leavesNoListener: Bool
+  /// The round trips the reads have waited for (`Connection.roundTrips` of their connections): what tests and
+  /// benchmarks count a page's by.
+  let readRoundTrips = Atomic(0)
 
   /// The store of the PostgreSQL database at `location`, within `limits` (the memo's budget, the pools' bounds);
   /// writes go to `writeLocation` (e.g. the primary of the replica `location` names), by default the same.
@@ -79,6 +82,8 @@ public final class PostgresSource: FeedSource, Sendable {
         brokenBy: { ($0 as? PostgresError)?.isConnectionProblem ?? false },
         { reader in
           let connection = reader.connection
+          let before = connection.roundTrips
+          defer { readRoundTrips.add(connection.roundTrips - before, ordering: .relaxed) }
           // Run once more on a new session when the connection was lost before or during the read; the answers
           // are asked for again before each run's snapshot.
           return try connection.retryingOnceOnConnectionLoss {

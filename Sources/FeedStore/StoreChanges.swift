@@ -25,6 +25,9 @@ public enum StoreChanges {
 
   /// The counter's value in `db`'s snapshot.
   public static func count(in db: StoreConnection) throws -> UInt64 {
-    UInt64(clamping: try db.queryOne("SELECT n FROM store_changes", []) { try $0.int64(at: 0) } ?? 0)
+    UInt64(clamping: try db.queryOne(counting.sql, counting.arguments) { try $0.int64(at: 0) } ?? 0)
   }
+
+  /// The statement ``count(in:)`` runs, to send ahead (``StoreConnection/sendAhead(_:)``).
+  public static let counting = SQLQuery("SELECT n FROM store_changes")
 }

@@ -144,6 +144,15 @@ extension StoreConnection: SQLConnection {
     }
   }
 
+  /// Says which statements the read will run: PostgreSQL sends them in one round trip and keeps their results
+  /// (``SQLConnection/sendAhead(_:)``); SQLite runs each when the read does.
+  @inlinable public func sendAhead(_ statements: [SQLQuery]) throws {
+    switch self {
+    case .sqlite(let db): try db.sendAhead(statements)
+    case .postgres(let db): try db.sendAhead(statements)
+    }
+  }
+
   /// Runs `body` in a write transaction holding the migration lock: SQLite's `BEGIN IMMEDIATE`; on PostgreSQL a
   /// transaction that first takes the advisory lock ``Migrator/advisoryLockKey`` (`pg_advisory_xact_lock`),
   /// released when it ends, so two migrating processes take turns.

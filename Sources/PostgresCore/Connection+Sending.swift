@@ -127,7 +127,7 @@ extension Connection {
 
   /// Reads up to the pipeline's sync point and leaves pipeline mode (on a lost connection libpq has nothing left
   /// to read, and `reconnect()` starts the new session outside pipeline mode).
-  private func leavePipeline() {
+  func leavePipeline() {
     while let result = stackfeed_pq_get_result(handle) {
       let status = stackfeed_pq_result_status(result)
       stackfeed_pq_clear(result)

@@ -53,6 +53,11 @@ extension Connection {
   public func read<T>(_ body: () throws -> T) throws -> T {
     if isInTransaction { return try body() }
     pendingBegin = Connection.beginRead
+    isReading = true
+    defer {
+      isReading = false
+      dropKeptResults()
+    }
     do {
       let result = try body()
       guard pendingBegin == nil else {

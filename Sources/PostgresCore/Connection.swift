@@ -31,6 +31,10 @@ public final class Connection {
   var isEndPending = false
   /// The times this connection waited for the server's answer (see `roundTrips`).
   var roundTripCount = 0
+  /// True inside a `read { }` that began its own transaction: where `sendAhead` sends.
+  var isReading = false
+  /// The results of statements sent ahead in the current read, not taken yet (see `sendAhead`).
+  var keptResults: [(query: SQLQuery, result: OpaquePointer)] = []
   private var statementNumber = 0
 
   /// Connects to the server named by `url`: a `postgres://` / `postgresql://` URL or a libpq key=value string.
@@ -60,6 +64,7 @@ public final class Connection {
   }
 
   deinit {
+    dropKeptResults()
     stackfeed_pq_finish(handle)
   }
 
@@ -72,6 +77,7 @@ public final class Connection {
     streamingSQL = nil
     pendingBegin = nil
     isEndPending = false
+    dropKeptResults()
     guard stackfeed_pq_status(handle) == CONNECTION_OK else {
       throw PostgresError(kind: .connectionFailed, message: libpqMessage(), endpoint: endpoint)
     }

@@ -86,13 +86,19 @@ public final class Statement {
   }
 
   /// Runs the statement with `arguments` in one round trip (see `Connection.run(prepared:…)`).
+  /// A result sent ahead (`Connection.sendAhead`) is taken instead, with no round trip.
   private func send(_ arguments: [SQLValue], singleRow: Bool, _ body: (OpaquePointer) throws -> Void) throws {
+    if let kept = connection.takeKeptResult(of: sql, arguments) {
+      defer { stackfeed_pq_clear(kept) }
+      try connection.refuseWhileStreaming(sql)
+      return try body(kept)
+    }
     try prepareIfNeeded()
     let parameters = try Parameters(arguments, sql: sql)
     try connection.run(prepared: name, parameters, sql: sql, singleRow: singleRow, body)
   }
 
-  private func prepareIfNeeded() throws {
+  func prepareIfNeeded() throws {
     try connection.refuseWhileStreaming(sql)
     if preparedSession != connection.session { try prepareOnServer() }
   }

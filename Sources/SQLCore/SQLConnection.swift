@@ -49,6 +49,14 @@ public protocol SQLConnection {
   /// backend may leave out the transaction (PostgreSQL sends no `BEGIN` and no `ROLLBACK`, and throws for a second
   /// statement; SQLite runs ``read(_:)``).
   func readOneStatement<T>(_ body: () throws -> T) throws -> T
+  /// Says, inside ``read(_:)``, which statements the read will run (in any order): a backend that waits for a
+  /// server per statement sends them in one round trip and keeps their results, and each statement the read then
+  /// runs with the same SQL and arguments takes its kept result (PostgreSQL: one pipeline with the read's `BEGIN`,
+  /// so all of them see the read's one snapshot). A statement not said, or said with other arguments, runs as
+  /// usual; a kept result no statement takes is dropped when the read ends. Costs nothing where each statement is
+  /// a library call (SQLite: the statements simply run in turn, each when the read runs it). A failure of a
+  /// statement sent ahead is thrown here.
+  func sendAhead(_ statements: [SQLQuery]) throws
   /// Runs `body` in a write transaction that holds the database's migration lock, so that two processes
   /// migrating one database at once apply each migration once (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a
   /// transaction-scoped advisory lock).

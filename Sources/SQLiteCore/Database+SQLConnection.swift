@@ -17,6 +17,10 @@ extension Database: SQLConnection {
     try read(body)
   }
 
+  /// Nothing: each statement is a call in the process, run when the read runs it, so there is no round trip to
+  /// save (the read's transaction gives its statements one snapshot).
+  public func sendAhead(_ statements: [SQLQuery]) throws {}
+
   /// A write transaction: `BEGIN IMMEDIATE` already takes the one write lock of the file, which is what
   /// serialises migrators.
   public func migrating<T>(_ body: () throws -> T) throws -> T {

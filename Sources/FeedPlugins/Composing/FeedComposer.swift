@@ -43,7 +43,10 @@ public struct FeedComposer {
         if plan.isOneQuery(limit: limit) {
           try database.readOneStatement { try run(plan, emitter: emitter) }
         } else {
-          try database.read { try run(plan, emitter: emitter) }
+          try database.read {
+            try database.sendAhead(plan.statements(limit: limit, context: context))
+            try run(plan, emitter: emitter)
+          }
         }
       } catch is RowEmitter.LimitReached {
         return emitter.cursor
@@ -63,6 +66,14 @@ public struct FeedComposer {
     try emitter.emitAll(of: plan.trailing, resumingAt: plan.start == .trailing ? resume : nil)
   }
 
+  /// The statements the page after `cursor` of at most `limit` rows runs, as ``compose(after:limit:emit:)`` reads
+  /// it: what a read that composes the page can send ahead of it (``StoreConnection/sendAhead(_:)``) with its own
+  /// statements, so that on PostgreSQL the read is one round trip. Empty for a cursor of another registry
+  /// (``compose(after:limit:emit:)`` throws for it).
+  public func statements(after cursor: FeedCursor?, limit: Int?) -> [SQLQuery] {
+    (try? PagePlan(registry: registry, after: cursor))?.statements(limit: limit, context: context) ?? []
+  }
+
   /// The most stream rows a page reads in one query and keeps in memory; longer pages stream.
   static let pageReadWhole = 1_000
 
@@ -79,10 +90,10 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: emitter.streamCount)
-    if let stream = plan.stream, let page = emitter.streamRowsWanted, page <= Self.pageReadWhole {
-      // A page: its stream rows, one more than the limit can take, are read in one query and kept, then emitted
-      // with the inserted rows between them (on PostgreSQL one query is one round trip). Emitting them all would
-      // pass the limit, so when the loop ends the stream has no more rows.
+    if let stream = plan.stream, let page = PagePlan.streamRows(limit: emitter.limit) {
+      // A page: its stream rows, one more than the limit, are read in one query and kept, then emitted with the
+      // inserted rows between them (on PostgreSQL one query is one round trip, sent ahead with the page's others).
+      // Emitting them all would pass the limit, so when the loop ends the stream has no more rows.
       let kind = stream.kind
       for row in try emitter.loadStream(stream, rows: page) {
         try emitter.emitStreamRow(row, kind: kind)

@@ -1,3 +1,5 @@
+import SQLCore
+
 /// What a page reads, worked out from the registry and the cursor before any query runs: the part of the feed
 /// it starts in, the plugins of each part, and the inserted plugins still to come.
 struct PagePlan {
@@ -50,12 +52,50 @@ struct PagePlan {
     self.cursor = cursor
   }
 
+  /// The plugins of `plugins` whose rows a part emits, each with the key its rows resume after: from the one of
+  /// `resume`'s kind (after its key) on, or all of them from the start without `resume`.
+  static func resumed(_ plugins: [any RowPlugin], at resume: (kind: String, key: Int64)?) -> [(
+    plugin: any RowPlugin, after: Int64?
+  )] {
+    guard let resume else { return plugins.map { ($0, nil) } }
+    guard let start = plugins.firstIndex(where: { $0.kind == resume.kind }) else { return [] }
+    return [(plugins[start], resume.key)] + plugins[(start + 1)...].map { ($0, nil) }
+  }
+
+  /// The stream rows a page of `limit` rows reads in one query and keeps: one more than the limit (which tells
+  /// that the feed was cut), whatever rows come before them, so the query is known before anything is read; nil
+  /// for no limit or a page too long to keep (``FeedComposer/pageReadWhole``), whose stream is read in runs.
+  static func streamRows(limit: Int?) -> Int? {
+    guard let limit, limit + 1 <= FeedComposer.pageReadWhole else { return nil }
+    return limit + 1
+  }
+
   /// True when the page runs one query at most: it starts in the stream, the stream rows it wants are read in
   /// one query (``FeedComposer/pageReadWhole``), and no inserted or trailing plugin's rows can follow them.
   /// One statement sees one snapshot by itself, so such a page needs no transaction.
   func isOneQuery(limit: Int?) -> Bool {
-    guard let limit, stream != nil, start == .body, pending.isEmpty, trailing.isEmpty else { return false }
-    return limit + 1 <= FeedComposer.pageReadWhole
+    guard stream != nil, start == .body, pending.isEmpty, trailing.isEmpty else { return false }
+    return Self.streamRows(limit: limit) != nil
+  }
+
+  /// The statements the page of `limit` rows runs (``RowPlugin/statements(after:limit:context:)``) in `context`,
+  /// in the order it runs them: those of the plugins it starts with, the stream's query when the page reads it
+  /// whole (``streamRows(limit:)``), the inserted plugins' still to come, and the trailing plugins'. A page cut
+  /// by its limit may not run the last ones.
+  func statements(limit: Int?, context: RowContext) -> [SQLQuery] {
+    let resume = cursor.map { (kind: $0.kind, key: $0.key) }
+    var parts: [(plugin: any RowPlugin, after: Int64?, limit: Int?)] = []
+    if start == .leading {
+      parts += Self.resumed(leading, at: resume).map { ($0.plugin, $0.after, nil) }
+    }
+    if start <= .body {
+      if let stream, let rows = Self.streamRows(limit: limit) {
+        parts.append((stream, start == .body ? cursor?.streamKey : nil, rows))
+      }
+      parts += pending.map { ($0.plugin, $0.after, nil) }
+    }
+    parts += Self.resumed(trailing, at: start == .trailing ? resume : nil).map { ($0.plugin, $0.after, nil) }
+    return parts.flatMap { $0.plugin.statements(after: $0.after, limit: $0.limit, context: context) }
   }
 }
 

@@ -7,7 +7,8 @@ final class RowEmitter {
   struct LimitReached: Error {}
 
   private let database: StoreConnection
-  private let limit: Int?
+  /// The most rows the page emits (nil: no limit).
+  let limit: Int?
   private let context: RowContext
   private let emit: (FeedRow) throws -> Void
   /// The cursor after the last emitted row.
@@ -27,14 +28,8 @@ final class RowEmitter {
 
   /// Emits every row of `plugins` in order, starting after `resume`'s row when one of them is its kind.
   func emitAll(of plugins: [any RowPlugin], resumingAt resume: (kind: String, key: Int64)?) throws {
-    var started = resume == nil
-    for plugin in plugins {
-      if !started, let resume, plugin.kind == resume.kind {
-        started = true
-        try emitRows(of: plugin, after: resume.key)
-      } else if started {
-        try emitRows(of: plugin, after: nil)
-      }
+    for (plugin, key) in PagePlan.resumed(plugins, at: resume) {
+      try emitRows(of: plugin, after: key)
     }
   }
 

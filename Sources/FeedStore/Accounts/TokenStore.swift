@@ -113,6 +113,13 @@ public struct TokenStore {
     return try db.queryOne(sql, [.text(id)]) { try $0.string(at: 0) } != nil
   }
 
+  /// The statement ``verify(_:locking:)`` runs for `presented` without locking, to send ahead
+  /// (``StoreConnection/sendAhead(_:)``); nil when `presented` is not a token at all (nothing is read for it).
+  public static func verification(of presented: String) -> SQLQuery? {
+    // The same SQL and argument as verify's: a kept result is taken only by an equal statement.
+    TokenSecret(presented).map { SQLQuery(SQL.verify, [.text($0.hash)]) }
+  }
+
   /// Records the uses in `lastUsed` (token id → UTC milliseconds) in one write transaction; a recorded instant
   /// never goes back, and an id that is gone is skipped.
   public func recordUse(_ lastUsed: [String: Int64]) throws {

@@ -30,9 +30,15 @@ public struct Users {
 
   /// The user whose id is `id`, or `nil` when there is none.
   public func find(id: String) throws -> User? {
-    try db.queryOne(SQL.find, [.text(id)]) { row in
+    let query = Self.finding(id: id)
+    return try db.queryOne(query.sql, query.arguments) { row in
       User(id: id, firstName: try row.string(at: 0), lastName: try row.string(at: 1))
     }
+  }
+
+  /// The statement ``find(id:)`` runs, to send ahead (``StoreConnection/sendAhead(_:)``).
+  public static func finding(id: String) -> SQLQuery {
+    SQLQuery(SQL.find, [.text(id)])
   }
 
   /// The user whose id is `id`; throws ``UnknownUser`` when there is none.

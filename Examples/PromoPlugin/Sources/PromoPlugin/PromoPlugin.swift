@@ -110,12 +110,20 @@ public struct PromoPlugin: RowPlugin {
     from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext,
     _ body: (Int64, Promo) throws -> Void
   ) throws {
-    let arguments: [SQLValue] = [
-      .integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max), .text(context.viewer),
-    ]
-    try db.query(SQL.page, arguments) { row in
+    let page = Self.page(after: key, limit: limit, viewer: context.viewer)
+    try db.query(page.sql, page.arguments) { row in
       try body(try row.int64(at: 2), Promo(id: try row.string(at: 0), text: try row.string(at: 1)))
     }
+  }
+
+  /// The one query of ``loadModels(from:after:limit:context:_:)``: a page sends it ahead with its others.
+  public func statements(after key: Int64?, limit: Int?, context: RowContext) -> [SQLQuery] {
+    [Self.page(after: key, limit: limit, viewer: context.viewer)]
+  }
+
+  /// The viewer's promos after `key`, at most `limit` of them.
+  private static func page(after key: Int64?, limit: Int?, viewer: String) -> SQLQuery {
+    SQLQuery(SQL.page, [.integer(key ?? 0), .integer(limit.map(Int64.init) ?? Int64.max), .text(viewer)])
   }
 
   /// The banner text.
