@@ -61,7 +61,8 @@ extension FeedAPI {
   /// replica may not have replayed the revocation yet. `usedToken` is the id of the token verified, if any.
   ///
   /// The read sees the commit the request's `Stackfeed-Commit` names (``CommitHeader``; 400 when malformed).
-  /// Before its first statement it sends ahead (``StoreConnection/sendAhead(_:)``: one round trip on PostgreSQL)
+  /// Before its first statement it sends ahead (``StoreConnection/sendAhead(_:)``: one round trip on PostgreSQL;
+  /// nothing is worked out on SQLite, where it saves nothing)
   /// the token's verification and what `ahead` says `body` will read for the caller — the one the token proved
   /// when it was last verified (``TokenCallers``); for a token not remembered, only its verification, and what
   /// `body` reads once the token is verified.
@@ -76,16 +77,18 @@ extension FeedAPI {
       }
       usedToken = authentication.token
       return try source.read(seeing: commit) { snapshot in
-        try snapshot.database.sendAhead(ahead(snapshot, authentication.caller))
+        if snapshot.database.sendsAhead { try snapshot.database.sendAhead(ahead(snapshot, authentication.caller)) }
         return try body(snapshot, authentication.caller)
       }
     }
     let presented = try needed.flatMap { try checkPresented(request, needing: $0, as: given) }
-    let verification = presented.flatMap(TokenStore.verification(of:))
-    let guessed = presented == nil ? given ?? .anonymous : verification.flatMap { tokenCallers[$0] }
     return try source.read(seeing: commit) { snapshot in
-      try snapshot.database.sendAhead(
-        Array(verification.map { [$0] } ?? []) + (guessed.map { ahead(snapshot, $0) } ?? []))
+      let db = snapshot.database
+      let verification = db.sendsAhead ? presented.flatMap(TokenStore.verification(of:)) : nil
+      let guessed = presented == nil ? given ?? .anonymous : verification.flatMap { tokenCallers[$0] }
+      if db.sendsAhead {
+        try db.sendAhead((verification.map { [$0] } ?? []) + (guessed.map { ahead(snapshot, $0) } ?? []))
+      }
       let authentication: Authentication
       do {
         authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
@@ -94,8 +97,8 @@ extension FeedAPI {
         throw error
       }
       if let verification { tokenCallers.remember(authentication.caller, for: verification) }
-      if authentication.caller != guessed {  // a token not remembered: what the body reads goes in a second trip
-        try snapshot.database.sendAhead(ahead(snapshot, authentication.caller))
+      if db.sendsAhead, authentication.caller != guessed {  // a token not remembered: the body's in a second trip
+        try db.sendAhead(ahead(snapshot, authentication.caller))
       }
       usedToken = authentication.token
       return try body(snapshot, authentication.caller)

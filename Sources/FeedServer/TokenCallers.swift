@@ -13,6 +13,9 @@ final class TokenCallers: Sendable {
 
   private let callers = Mutex<[SQLQuery: Caller]>([:])
 
+  /// The tokens remembered.
+  var count: Int { callers.withLock { $0.count } }
+
   /// The caller the token `verification` verifies proved last time, if it is remembered.
   subscript(verification: SQLQuery) -> Caller? {
     callers.withLock { $0[verification] }

@@ -153,6 +153,15 @@ extension StoreConnection: SQLConnection {
     }
   }
 
+  /// Whether ``sendAhead(_:)`` saves round trips on this backend (PostgreSQL), so that the statements are worth
+  /// working out.
+  @inlinable public var sendsAhead: Bool {
+    switch self {
+    case .sqlite(let db): return db.sendsAhead
+    case .postgres(let db): return db.sendsAhead
+    }
+  }
+
   /// Runs `body` in a write transaction holding the migration lock: SQLite's `BEGIN IMMEDIATE`; on PostgreSQL a
   /// transaction that first takes the advisory lock ``Migrator/advisoryLockKey`` (`pg_advisory_xact_lock`),
   /// released when it ends, so two migrating processes take turns.

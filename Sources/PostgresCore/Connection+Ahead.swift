@@ -74,6 +74,9 @@ extension Connection {
     }
   }
 
+  /// True: each statement sent ahead saves a round trip.
+  public var sendsAhead: Bool { true }
+
   /// Reads one pipelined command's results up to the end of them: its result when it succeeded (the caller clears
   /// it), else nil with its failure in `firstError` unless an earlier one is there.
   private func readCommandResult(sql: String, firstError: inout PostgresError?) -> OpaquePointer? {

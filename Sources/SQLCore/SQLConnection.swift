@@ -57,6 +57,9 @@ public protocol SQLConnection {
   /// a library call (SQLite: the statements simply run in turn, each when the read runs it). A failure of a
   /// statement sent ahead is thrown here.
   func sendAhead(_ statements: [SQLQuery]) throws
+  /// Whether ``sendAhead(_:)`` saves anything here (a server waited for per statement): where it does not, a caller
+  /// need not even work out the statements.
+  var sendsAhead: Bool { get }
   /// Runs `body` in a write transaction that holds the database's migration lock, so that two processes
   /// migrating one database at once apply each migration once (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: a
   /// transaction-scoped advisory lock).

@@ -21,6 +21,9 @@ extension Database: SQLConnection {
   /// save (the read's transaction gives its statements one snapshot).
   public func sendAhead(_ statements: [SQLQuery]) throws {}
 
+  /// False: ``sendAhead(_:)`` does nothing.
+  public var sendsAhead: Bool { false }
+
   /// A write transaction: `BEGIN IMMEDIATE` already takes the one write lock of the file, which is what
   /// serialises migrators.
   public func migrating<T>(_ body: () throws -> T) throws -> T {

@@ -1,6 +1,7 @@
 import CivilTime
 import Foundation
 import HTTPServer
+import SQLCore
 import StackfeedTestSupport
 import Testing
 
@@ -54,6 +55,28 @@ struct BoundedMapsTests {
       #expect(context?.timeZone.identifier == "Zone/N\(index)")
     }
     #expect(contexts.count == RowContexts.limit)
+  }
+
+  @Test(
+    "tokens that are not valid are never remembered; valid ones at most TokenCallers.capacity",
+    arguments: Backend.available)
+  func tokenCallers(backend: Backend) throws {
+    let api = try TestAPI(backend)
+    try api.addUsers(["ann"])
+    let token = try api.token(for: "ann")
+    #expect(api.get("/v1/me/feed?limit=1", token: token).status == 200)
+    for index in 0..<2000 {
+      let digits = String(index, radix: 16)
+      let unknown = "sft_" + String(repeating: "0", count: 64 - digits.count) + digits
+      #expect(api.get("/v1/me/feed?limit=1", token: unknown).status == 401)
+    }
+    #expect(api.api.tokenCallers.count == (backend == .postgres ? 1 : 0))  // SQLite sends nothing ahead
+    let callers = TokenCallers()
+    for index in 0..<(TokenCallers.capacity + 500) {
+      callers.remember(.anonymous, for: SQLQuery("verify", [.text("\(index)")]))
+    }
+    #expect(callers.count <= TokenCallers.capacity)
+    #expect(callers[SQLQuery("verify", [.text("\(TokenCallers.capacity + 499)")])] == .anonymous)
   }
 
   @Test("thousands of distinct paths, methods and parameters add no metrics series")

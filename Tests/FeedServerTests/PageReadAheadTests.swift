@@ -67,7 +67,7 @@ import Testing
     try test.addUsers(["ann"])
     let created = try test.tokens().create(user: "ann", scope: .read, name: nil, at: 1)
     let token = created.secret.text
-    for limit in 1...2 {  // the second is sent ahead for the caller the first proved
+    for limit in 1...2 {  // on PostgreSQL the second is sent ahead for the caller the first proved
       #expect(test.get("/v1/me/feed?limit=\(limit)", token: token).status == 200)
     }
     try test.tokens().revoke(id: created.token.id, at: 2)

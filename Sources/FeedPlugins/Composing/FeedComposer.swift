@@ -44,7 +44,7 @@ public struct FeedComposer {
           try database.readOneStatement { try run(plan, emitter: emitter) }
         } else {
           try database.read {
-            try database.sendAhead(plan.statements(limit: limit, context: context))
+            if database.sendsAhead { try database.sendAhead(plan.statements(limit: limit, context: context)) }
             try run(plan, emitter: emitter)
           }
         }
