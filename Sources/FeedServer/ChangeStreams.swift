@@ -10,9 +10,10 @@ import Synchronization
 /// The subscribers of `GET /v1/events` and `/v1/me/events` on one server, and the one thread that hands them the
 /// change log (docs/HTTP.md, "Live changes").
 ///
-/// The thread waits for the store's next commit by any process (FeedStore's `CommitWatch`: PostgreSQL's commit
-/// notifications, SQLite's `data_version` read every 25 ms; so a write on another `serve` of the same database reaches
-/// these subscribers too), then reads, in one snapshot, the changes after the oldest version a subscriber has
+/// The thread waits for the store's next commit by any process (on PostgreSQL the store's own ``CommitListener``,
+/// so a server holds one listening connection, through ``FeedSource/awaitCommit(past:timeout:)``; else FeedStore's
+/// `CommitWatch`: SQLite's `data_version` read every 25 ms, PostgreSQL's notifications where the memo is off; so a
+/// write on another `serve` of the same database reaches these subscribers too), then reads, in one snapshot, the changes after the oldest version a subscriber has
 /// (``ChangeLog/changes(after:limit:in:)``, every audience) and hands each subscriber, in version order, those
 /// after its own version that its viewer may see. A change is composed once per distinct rendering among the
 /// subscribers it goes to (width, format, traits, zone; and the viewer for a user's own change), and those bytes
@@ -87,9 +88,14 @@ public final class ChangeStreams: Sendable {
     var seen: UInt64 = 0
     while running.load(ordering: .acquiring) {
       do {
-        let current = try watcher ?? CommitWatch(location)
-        watcher = current
-        seen = try current.wait(past: seen, timeout: Self.roundInterval)
+        if let heard = api.source.awaitCommit(past: seen, timeout: Self.roundInterval) {
+          watcher = nil
+          seen = max(seen, heard)
+        } else {
+          let current = try watcher ?? CommitWatch(location)
+          watcher = current
+          seen = try current.wait(past: seen, timeout: Self.roundInterval)
+        }
         try round(api, committed: seen)
       } catch {
         // The database went away (a restart, a lost connection): a new watcher in a moment; the subscribers

@@ -31,6 +31,11 @@ public protocol FeedSource: Sendable {
   var readsReplica: Bool { get }
   /// Runs `body` in one read transaction of the database ``write(_:)`` writes (the primary).
   func readPrimary<T>(_ body: (StoreConnection) throws -> T) throws -> T
+  /// Waits, at most `timeout`, for a commit of the store (by any process) past the change log's `version`, when
+  /// the store already follows its commits on a connection it holds anyway (PostgreSQL's ``CommitListener``): the
+  /// newest version heard then, at most `version` when none came in time. `nil`: it does not, and the caller
+  /// follows the commits with a `CommitWatch` of its own (SQLite; PostgreSQL without the memo).
+  func awaitCommit(past version: UInt64, timeout: Duration) -> UInt64?
   /// Frees what the store's idle connections keep between requests (their page caches), when the server has
   /// no request to answer.
   func releaseIdleMemory()
@@ -50,6 +55,9 @@ extension FeedSource {
 
   /// Reads and writes go to one database.
   public var readsReplica: Bool { false }
+
+  /// None: the caller watches the commits itself.
+  public func awaitCommit(past version: UInt64, timeout: Duration) -> UInt64? { nil }
 
   /// A ``read(_:)``: reads and writes go to one database.
   public func readPrimary<T>(_ body: (StoreConnection) throws -> T) throws -> T {

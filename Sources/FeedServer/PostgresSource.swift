@@ -107,6 +107,14 @@ public final class PostgresSource: FeedSource, Sendable {
     return listener.answers(seeing: commit)
   }
 
+  /// The commits past `version` as the listener hears them (``CommitListener/wait(past:timeout:)``), on its
+  /// connection: the server's event streams need no listening connection of their own. `nil` where the memo is
+  /// off (no listener, or one that does not hear the commits).
+  public func awaitCommit(past version: UInt64, timeout: Duration) -> UInt64? {
+    guard memo.budget > 0, hearsCommits.load(ordering: .relaxed) else { return nil }
+    return listener.wait(past: version, timeout: timeout)
+  }
+
   /// Runs `body` in one write transaction (READ COMMITTED) on a connection of its own; ``StoreUnavailable``
   /// when the database cannot be reached. Unlike a read, a write is never run again after a lost connection:
   /// it may have committed (an `Idempotency-Key` makes the client's retry safe).

@@ -46,6 +46,10 @@ final class CommitListener: Sendable {
   private let started = Atomic(false)
   private let running = Atomic(true)
   private let stopping = DispatchSemaphore(value: 0)
+  /// Signalled when ``heard`` moves: what ``wait(past:timeout:)`` sleeps on.
+  private let heardMoved = DispatchSemaphore(value: 0)
+  /// False once the thread ended for good (its database cannot be listened to).
+  private let listens = Atomic(true)
   /// Left when the thread's first session is listening, or failed to.
   private let firstSession = DispatchGroup()
 
@@ -79,7 +83,21 @@ final class CommitListener: Sendable {
   /// answers have it, before its notification comes back.
   func committed(_ version: UInt64) {
     memo.advance(.counted(version))
-    heardValue.max(version, ordering: .sequentiallyConsistent)
+    raiseHeard(to: version)
+  }
+
+  /// Waits until a commit moves ``heard`` past `version`, at most `timeout`: ``heard`` then (at most `version`
+  /// when none came in time), or `nil` when this listener does not listen (a database that cannot be listened to).
+  /// The server's event streams follow the commits this way, on this listener's connection instead of one of their
+  /// own. The first call starts the thread.
+  func wait(past version: UInt64, timeout: Duration) -> UInt64? {
+    if !started.load(ordering: .relaxed), !started.exchange(true, ordering: .acquiringAndReleasing) { start() }
+    let deadline = DispatchTime.now() + .nanoseconds(Int(timeout / .nanoseconds(1)))
+    while heard <= version {
+      guard listens.load(ordering: .sequentiallyConsistent) else { return nil }
+      guard heardMoved.wait(timeout: deadline) == .success else { break }
+    }
+    return listens.load(ordering: .sequentiallyConsistent) ? heard : nil
   }
 
   /// Ends the thread (within ``syncInterval``) and its connection.
@@ -123,7 +141,11 @@ final class CommitListener: Sendable {
           isFirst = false
         }
         connection = try session()
-        if connection == nil { return }  // a hot standby: no memo
+        if connection == nil {  // a hot standby: no memo
+          listens.store(false, ordering: .sequentiallyConsistent)
+          heardMoved.signal()
+          return
+        }
       } catch {
         connection = nil  // the reads report the database's state; the thread tries again
         _ = stopping.wait(timeout: .now() + .nanoseconds(Int(Self.intervalNanoseconds)))
@@ -139,7 +161,7 @@ final class CommitListener: Sendable {
     let start = DispatchTime.now().uptimeNanoseconds
     let count = try connection.readOneStatement { try StoreChanges.count(in: .postgres(connection)) }
     memo.advance(.unknown)
-    heardValue.max(count, ordering: .sequentiallyConsistent)
+    raiseHeard(to: count)
     syncedAt.store(start, ordering: .sequentiallyConsistent)
     return connection
   }
@@ -161,7 +183,12 @@ final class CommitListener: Sendable {
     guard !payloads.isEmpty else { return }
     let values = payloads.compactMap { UInt64($0) }
     memo.advance(values.count == payloads.count ? .counted(values.max() ?? 0) : .unknown)
-    if let highest = values.max() { heardValue.max(highest, ordering: .sequentiallyConsistent) }
+    if let highest = values.max() { raiseHeard(to: highest) }
+  }
+
+  /// Raises ``heard`` to `version` and wakes a ``wait(past:timeout:)`` when it moved.
+  private func raiseHeard(to version: UInt64) {
+    if heardValue.max(version, ordering: .sequentiallyConsistent).oldValue < version { heardMoved.signal() }
   }
 
   /// Listens on `Connection.commitChannel`: false on a hot standby ("cannot execute LISTEN during recovery").
