@@ -71,10 +71,8 @@ enum Endpoint: Equatable {
   }
 
   /// What follows `prefix` in `path`; nil when `path` does not start with it.
-  private static func rest(of path: String, after prefix: StaticString) -> Substring? {
-    prefix.withUTF8Buffer { prefix in
-      path.utf8.starts(with: prefix) ? Substring(path.utf8.dropFirst(prefix.count)) : nil
-    }
+  private static func rest(of path: String, after prefix: String) -> Substring? {
+    path.utf8.starts(with: prefix.utf8) ? Substring(path.utf8.dropFirst(prefix.utf8.count)) : nil
   }
 
   /// `text` as one path segment: nil when it is empty or holds a `/`.
