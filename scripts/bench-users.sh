@@ -15,6 +15,8 @@
 #            SQLite file from 16 threads (the ceiling: no HTTP, no JSON).
 #
 #   scripts/bench-users.sh            # USERS=100000 ORDERS=10 ITEMS=1000000 TOKENS=10000 RUNS=5 DURATION=5
+#   WARM=10 PARTS=pages scripts/bench-users.sh   # the pages only, each server first warmed by 10 s of me-feed
+#            (a PostgreSQL server sends a /v1/me page's statements ahead for the user a token proved before)
 #   PARTS=orders ORDER_THREADS="2 16" PREFER=minimal scripts/bench-users.sh   # the orders only, the server at
 #            --threads 2 and 16 (writes answered at once share a commit: docs/HTTP.md), answers without the row
 # BIN: the release binary (swift build -c release). Prints one line per measurement and the min/median/max
@@ -33,6 +35,7 @@ ORDER_THREADS=${ORDER_THREADS:-2} # the server's --threads for the orders, each 
 PREFER=${PREFER:-}                # minimal: the orders are sent with Prefer: return=minimal
 BASE_BIN=${BASE_BIN:-}            # another build's binary (e.g. main before a change): its orders side by side
 KEEP=${KEEP:-/tmp/stackfeed-bench-users}  # the seeded databases are kept here between runs (seeding takes minutes)
+WARM=${WARM:-0}                   # seconds of unmeasured me-feed load on each new server before its figures (0: none)
 . scripts/postgres-cluster.sh
 work=$(mktemp -d /tmp/stackfeed-bench-users.XXXXXX)
 results="$work/results.txt"
@@ -168,6 +171,9 @@ for run in $(seq 1 "$RUNS"); do
     pg1) serve "$pg_url" 2; tokens=$KEEP/pg.tokens ;;
     pg2) serve "$pg_url" 1; serve "$pg_url" 1; tokens=$KEEP/pg.tokens ;;
     esac
+    for url in $([ "$WARM" -gt 0 ] && echo "${urls[@]}"); do  # each server has seen the tokens (and prepared)
+      TOKENS_FILE=$tokens wrk -t1 -c8 -d"${WARM}s" -s "$work/me.lua" "$url/" >/dev/null
+    done
     if [ "$store" = pg2 ]; then
       TOKENS_FILE=$tokens wrk_pair me-feed "$store" "$run" / -s "$work/me.lua"
       wrk_pair anon-pages "$store" "$run" / -s "$work/pages.lua"
