@@ -6,23 +6,8 @@ import Testing
 /// A read costs no round trip of its own: its BEGIN goes with its first statement, its ROLLBACK is not waited
 /// for, yet the server ends the transaction at once and a failure of it still reaches the caller.
 @Suite(needsPostgres) struct RoundTripTests {
-  private func database() throws -> (Connection, String) {
-    let (db, url) = try freshDatabase()
-    try db.executeScript("CREATE TABLE t (v bigint); INSERT INTO t VALUES (1), (2), (3)")
-    _ = try db.prepare("SELECT v FROM t WHERE v > $1 ORDER BY v")  // prepared once per session, before counting
-    _ = try db.prepare("SELECT sum(v) FROM t")
-    return (db, url)
-  }
-
-  /// The round trips `body` costs on `db`.
-  private func roundTrips(_ db: Connection, _ body: () throws -> Void) rethrows -> Int {
-    let before = db.roundTrips
-    try body()
-    return db.roundTrips - before
-  }
-
   @Test func aReadOfOneQueryIsOneRoundTripAndOfTwoIsTwo() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     var rows: [Int] = []
     #expect(
       try roundTrips(db) {
@@ -46,7 +31,7 @@ import Testing
   /// A one-statement read sends no BEGIN (the statement runs in the server's default READ COMMITTED, where a
   /// `read` runs in REPEATABLE READ), and refuses a second statement, which would see another snapshot.
   @Test func aOneStatementReadOpensNoTransactionAndRefusesASecondStatement() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     let isolation = "SELECT current_setting('transaction_isolation')"
     _ = try db.prepare(isolation)
     var seen: [String?] = []
@@ -69,7 +54,7 @@ import Testing
   }
 
   @Test func aQueryOfAFewRowsArrivesWholeSoItsBodyMayRunSQLAndALongerOneStreams() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     let sql = "SELECT v FROM t WHERE v > $1 ORDER BY v"
     var sums: [Int?] = []
     try db.query(sql, [0], rowsAtMost: 3) { _ in
@@ -82,7 +67,7 @@ import Testing
   }
 
   @Test func theSnapshotEndsWhenTheReadReturnsNotAtTheNextCall() throws {
-    let (db, url) = try database()
+    let (db, url) = try threeRows()
     let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
     try db.read { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
     #expect(!db.isInTransaction)
@@ -99,7 +84,7 @@ import Testing
   }
 
   @Test func aReadThatFailsStillEndsAndTheConnectionStaysUsable() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     // Refused when prepared (before the read's BEGIN went out), then failing when run (in BEGIN's pipeline).
     for sql in ["SELECT * FROM no_such_table", "SELECT v / 0 FROM t"] {
       #expect(throws: PostgresError.self) { try db.read { try db.execute(sql) } }
@@ -115,7 +100,7 @@ import Testing
   }
 
   @Test func aConnectionLostAfterAReadIsReportedByTheNextCallAndARetryReadsAgain() throws {
-    let (db, url) = try database()
+    let (db, url) = try threeRows()
     let pid = try db.queryOne("SELECT pg_backend_pid()") { try $0.int(at: 0) } ?? 0
     try db.read { _ = try db.queryOne("SELECT sum(v) FROM t") { try $0.int(at: 0) } }
     try Connection(url).execute("SELECT pg_terminate_backend($1)", [.integer(Int64(pid))])

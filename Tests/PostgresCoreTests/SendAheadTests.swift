@@ -6,34 +6,16 @@ import Testing
 /// A read's statements sent ahead (`Connection.sendAhead`): one round trip with the read's BEGIN, one snapshot,
 /// each kept result taken by the statement equal to it, the others run as usual, and nothing kept past the read.
 @Suite(needsPostgres) struct SendAheadTests {
-  private static let above = "SELECT v FROM t WHERE v > $1 ORDER BY v"
-  private static let sum = "SELECT sum(v) FROM t"
-
-  private func database() throws -> (Connection, String) {
-    let (db, url) = try freshDatabase()
-    try db.executeScript("CREATE TABLE t (v bigint); INSERT INTO t VALUES (1), (2), (3)")
-    _ = try db.prepare(Self.above)  // prepared once per session, before counting
-    _ = try db.prepare(Self.sum)
-    return (db, url)
-  }
-
-  /// The round trips `body` costs on `db`.
-  private func roundTrips(_ db: Connection, _ body: () throws -> Void) rethrows -> Int {
-    let before = db.roundTrips
-    try body()
-    return db.roundTrips - before
-  }
-
   @Test func statementsSentAheadAreOneRoundTripWithTheReadsBeginAndGiveTheirRows() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     var sum: Int?
     var above: [Int] = []
     let trips = try roundTrips(db) {
       try db.read {
-        try db.sendAhead([SQLQuery(Self.sum), SQLQuery(Self.above, [.integer(1)])])
+        try db.sendAhead([SQLQuery(ThreeRows.sum), SQLQuery(ThreeRows.above, [.integer(1)])])
         // Taken in another order than sent.
-        above = try db.queryAll(Self.above, [.integer(1)]) { try $0.int(at: 0) }
-        sum = try db.queryOne(Self.sum) { try $0.int(at: 0) }
+        above = try db.queryAll(ThreeRows.above, [.integer(1)]) { try $0.int(at: 0) }
+        sum = try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) }
       }
     }
     #expect(trips == 1 && sum == 6 && above == [2, 3])
@@ -41,9 +23,9 @@ import Testing
     var other: [Int] = []
     let more = try roundTrips(db) {
       try db.read {
-        try db.sendAhead([SQLQuery(Self.above, [.integer(1)])])
-        other = try db.queryAll(Self.above, [.integer(2)]) { try $0.int(at: 0) }
-        sum = try db.queryOne(Self.sum) { try $0.int(at: 0) }
+        try db.sendAhead([SQLQuery(ThreeRows.above, [.integer(1)])])
+        other = try db.queryAll(ThreeRows.above, [.integer(2)]) { try $0.int(at: 0) }
+        sum = try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) }
       }
     }
     #expect(more == 3 && other == [3] && sum == 6)
@@ -52,40 +34,40 @@ import Testing
   /// Every statement sent ahead sees the read's one snapshot: a commit made while the read runs, between the
   /// statements, is in none of them; the next read sees it, its results not kept from the read before.
   @Test func theStatementsSeeOneSnapshotAndNothingIsKeptPastTheRead() throws {
-    let (db, url) = try database()
+    let (db, url) = try threeRows()
     let writer = try Connection(url)
     var seen: (before: Int?, after: Int?, rows: [Int]) = (nil, nil, [])
     try db.read {
-      try db.sendAhead([SQLQuery(Self.sum), SQLQuery(Self.above, [.integer(0)])])
-      seen.before = try db.queryOne(Self.sum) { try $0.int(at: 0) }
+      try db.sendAhead([SQLQuery(ThreeRows.sum), SQLQuery(ThreeRows.above, [.integer(0)])])
+      seen.before = try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) }
       try writer.write { try writer.execute("INSERT INTO t VALUES (10)") }
-      seen.rows = try db.queryAll(Self.above, [.integer(0)]) { try $0.int(at: 0) }
-      seen.after = try db.queryOne(Self.sum) { try $0.int(at: 0) }  // not kept twice: run in the read's snapshot
+      seen.rows = try db.queryAll(ThreeRows.above, [.integer(0)]) { try $0.int(at: 0) }
+      seen.after = try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) }  // not kept twice: run in the read's snapshot
     }
     #expect(seen.before == 6 && seen.after == 6 && seen.rows == [1, 2, 3])
     try db.read {
-      try db.sendAhead([SQLQuery(Self.sum)])
-      #expect(try db.queryOne(Self.sum) { try $0.int(at: 0) } == 16)
+      try db.sendAhead([SQLQuery(ThreeRows.sum)])
+      #expect(try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) } == 16)
     }
     // A result sent ahead and never taken is not taken by the next read's equal statement.
-    try db.read { try db.sendAhead([SQLQuery(Self.sum)]) }
+    try db.read { try db.sendAhead([SQLQuery(ThreeRows.sum)]) }
     try writer.write { try writer.execute("INSERT INTO t VALUES (100)") }
-    #expect(try db.read { try db.queryOne(Self.sum) { try $0.int(at: 0) } } == 116)
+    #expect(try db.read { try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) } } == 116)
   }
 
   @Test func outsideAReadOfItsOwnNothingIsSent() throws {
-    let (db, _) = try database()
-    #expect(try roundTrips(db) { try db.sendAhead([SQLQuery(Self.sum)]) } == 0)
-    #expect(try roundTrips(db) { try db.readOneStatement { try db.sendAhead([SQLQuery(Self.sum)]) } } == 0)
-    #expect(try roundTrips(db) { try db.write { try db.sendAhead([SQLQuery(Self.sum)]) } } == 2)  // BEGIN, COMMIT
+    let (db, _) = try threeRows()
+    #expect(try roundTrips(db) { try db.sendAhead([SQLQuery(ThreeRows.sum)]) } == 0)
+    #expect(try roundTrips(db) { try db.readOneStatement { try db.sendAhead([SQLQuery(ThreeRows.sum)]) } } == 0)
+    #expect(try roundTrips(db) { try db.write { try db.sendAhead([SQLQuery(ThreeRows.sum)]) } } == 2)  // BEGIN, COMMIT
   }
 
   @Test func aStatementThatFailsAheadFailsTheReadAndTheConnectionStaysUsable() throws {
-    let (db, _) = try database()
+    let (db, _) = try threeRows()
     #expect(throws: PostgresError.self) {
-      try db.read { try db.sendAhead([SQLQuery(Self.sum), SQLQuery("SELECT v / 0 FROM t")]) }
+      try db.read { try db.sendAhead([SQLQuery(ThreeRows.sum), SQLQuery("SELECT v / 0 FROM t")]) }
     }
     #expect(!db.isInTransaction)
-    #expect(try db.read { try db.queryOne(Self.sum) { try $0.int(at: 0) } } == 6)
+    #expect(try db.read { try db.queryOne(ThreeRows.sum) { try $0.int(at: 0) } } == 6)
   }
 }
