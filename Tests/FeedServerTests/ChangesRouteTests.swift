@@ -15,19 +15,14 @@ struct ChangesRouteTests {
   static let order = #"{"items": [{"product": "apex-hoodie", "quantity": 2}]}"#
   static let any = [HTTPField("If-Match", "*")]
 
-  /// The JSON object of `response`'s body.
-  static func json(_ response: HTTPResponse) throws -> [String: Any] {
-    try #require(try response.json(), "\(response.status) \(response.text)")
-  }
-
   /// The changes of an answer.
   static func changes(_ response: HTTPResponse) throws -> [[String: Any]] {
-    try #require(try json(response)["changes"] as? [[String: Any]], "\(response.text)")
+    try #require(try response.json()["changes"] as? [[String: Any]], "\(response.text)")
   }
 
   /// The `next` of an answer.
   static func next(_ response: HTTPResponse) throws -> String {
-    try #require(try json(response)["next"] as? String, "\(response.text)")
+    try #require(try response.json()["next"] as? String, "\(response.text)")
   }
 
   /// The newest version, then `count` feed items posted with the ids `prefix`1, `prefix`2, …: the `since` of
@@ -124,8 +119,8 @@ struct ChangesRouteTests {
     let gone = api.get("/v1/changes?since=\(start)")
     #expect(gone.status == 410)
     #expect(gone.header("Content-Type")?.hasPrefix("application/problem+json") == true)
-    #expect(try Self.json(gone)["title"] as? String == "Gone")
-    #expect((try Self.json(gone)["detail"] as? String)?.contains("fetch the feed again") == true)
+    #expect(try gone.json()["title"] as? String == "Gone")
+    #expect((try gone.json()["detail"] as? String)?.contains("fetch the feed again") == true)
     #expect(try Self.changes(api.get("/v1/changes?since=0")).compactMap { $0["id"] as? String } == ["g3"])
     let newest = try #require(UInt64(try Self.next(api.get("/v1/changes?since=0"))))
     #expect(api.get("/v1/changes?since=\(newest + 1)").status == 410)
@@ -135,7 +130,7 @@ struct ChangesRouteTests {
     ] {
       let refused = api.get("/v1/changes\(query)")
       #expect(refused.status == 400, "\(query)")
-      #expect(try Self.json(refused)["parameter"] as? String == parameter, "\(query): \(refused.text)")
+      #expect(try refused.json()["parameter"] as? String == parameter, "\(query): \(refused.text)")
     }
   }
 
@@ -250,8 +245,8 @@ struct ChangesRouteTests {
   /// `user`'s whole feed as `/v1/me/render` draws it with `parameters`, by `kind:id`.
   static func rows(_ api: TestAPI, _ user: String, _ parameters: String) throws -> [String: [String: Any]] {
     let page = api.send("GET", "/v1/me/render?limit=100&\(parameters)", as: .user(user, .read))
-    #expect(try json(page)["next"] is NSNull, "the whole feed on one page")
-    let rows = try #require(try json(page)["rows"] as? [[String: Any]])
+    #expect(try page.json()["next"] is NSNull, "the whole feed on one page")
+    let rows = try #require(try page.json()["rows"] as? [[String: Any]])
     return Dictionary(uniqueKeysWithValues: rows.map { ("\($0["kind"] ?? ""):\($0["id"] ?? "")", $0) })
   }
 }

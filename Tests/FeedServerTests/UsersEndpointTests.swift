@@ -19,7 +19,7 @@ struct UsersEndpointTests {
     )
     #expect(first.header("Cache-Control") == "private, no-cache")
     #expect(first.header("Vary")?.hasPrefix("Authorization") == true)
-    let second = try #require(try api.send("GET", "/v1/users?limit=2&after=bob", as: .admin).json())
+    let second = try api.send("GET", "/v1/users?limit=2&after=bob", as: .admin).json()
     #expect((second["users"] as? [[String: String]])?.map { $0["id"] } == ["cy", "default"])
     #expect(second["next"] is NSNull)
     let tag = try #require(first.header("ETag"))

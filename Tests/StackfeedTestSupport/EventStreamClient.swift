@@ -30,9 +30,10 @@ public final class EventStreamClient {
   /// Comment lines read so far (the server's heartbeats).
   public var comments: Int { parsed.comments }
   /// Whether the body ended with its last chunk (a clean end), once ``next(timeout:)`` returned nil.
-  public private(set) var endedCleanly = false
+  public var endedCleanly: Bool { chunked?.ended ?? false }
   private var closed = false
   private var raw: [UInt8] = []
+  private var chunked: ChunkedBody?
   private var parsed = ReceivedEvents()
 
   /// Connects to 127.0.0.1:`port`, asks `GET target` with `headers`, and reads the answer's head.
@@ -49,12 +50,9 @@ public final class EventStreamClient {
       }
       guard try receive(timeout: 10) else { throw HTTPClientError(text: "the connection ended before a head") }
     }
-    if head.header("Transfer-Encoding") != nil {
-      dechunk()
-    } else {
-      parsed.append(raw)
-      raw = []
-    }
+    if head.header("Transfer-Encoding") != nil { chunked = ChunkedBody() }
+    try take(raw)
+    raw = []
   }
 
   deinit { if !closed { Glibc.close(descriptor) } }
@@ -108,28 +106,18 @@ public final class EventStreamClient {
     var chunk = [UInt8](repeating: 0, count: 65536)
     let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
     guard count > 0 else { return false }
-    if head.status == 0 || head.header("Transfer-Encoding") != nil {
+    if head.status == 0 {
       raw += chunk[0..<count]
-      if head.status != 0 { dechunk() }
     } else {
-      parsed.append(Array(chunk[0..<count]))
+      try take(Array(chunk[0..<count]))
     }
     return true
   }
 
-  /// Moves whole chunks from `raw` to `text`; the last chunk (size 0) ends the stream cleanly.
-  private func dechunk() {
-    while let lineEnd = Self.find([13, 10], in: raw) {
-      let size = Int(String(decoding: raw[..<lineEnd], as: UTF8.self), radix: 16) ?? 0
-      guard raw.count >= lineEnd + 2 + size + 2 else { return }
-      if size == 0 {
-        endedCleanly = true
-        raw = []
-        return
-      }
-      parsed.append(Array(raw[(lineEnd + 2)..<(lineEnd + 2 + size)]))
-      raw.removeFirst(lineEnd + 2 + size + 2)
-    }
+  /// Hands the body's `bytes` to the event parser, through the dechunker when the body is chunked (which throws
+  /// on a malformed chunk: a broken stream is not a clean end).
+  private func take(_ bytes: [UInt8]) throws {
+    parsed.append(try chunked?.append(bytes) ?? bytes)
   }
 
   static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
