@@ -129,6 +129,7 @@ PY
 
 # start_stackfeed: serve on a free port with room for every subscriber (sets $server_pid, $port).
 start_stackfeed() {
+  rm -f "$work/serve.log"  # a log left by the server before would give its port
   "$BIN" serve --db "$db" --port 0 --quiet --threads "$THREADS" --max-connections $((SUBSCRIBERS + 64)) \
     --max-subscribers $((SUBSCRIBERS + 16)) 2>"$work/serve.log" &
   server_pid=$!

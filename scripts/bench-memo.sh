@@ -40,6 +40,7 @@ metric() {  # metric NAME: the value of the counter NAME on the running server's
 measure() {  # measure NAME RUN: one run of the binary NAME (base or bin)
   local binary=$BASE
   [ "$1" = bin ] && binary=$BIN
+  rm -f "$work/serve.log"  # a log left by the server before would give its port
   "$binary" serve --db "$work/$1.sqlite" --port 0 --quiet --threads 2 >/dev/null 2>"$work/serve.log" &
   server_pid=$!
   until grep -q 'serving http' "$work/serve.log"; do sleep 0.05; done

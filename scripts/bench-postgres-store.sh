@@ -52,6 +52,7 @@ median_of() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers and its URL to $urls
   local log="$work/serve-${#servers[@]}.log"
   : >"$log"
+  rm -f "$log"  # a log left by a server of an earlier run would give its port
   "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
   servers+=($!)
   until grep -q 'serving http' "$log"; do sleep 0.05; done

@@ -30,6 +30,7 @@ url="postgres://stackfeed@127.0.0.1:$pg_port/feed"
 token=$("$BIN" token create --db "$url" --user default --scope admin)
 ports=()
 for name in a b; do
+  rm -f "$work/$name.log"  # a log left by the server before would give its port
   "$BIN" serve --db "$url" --port 0 --quiet --threads 2 >/dev/null 2>"$work/$name.log" &
   servers+=($!)
   until grep -q 'serving http' "$work/$name.log"; do sleep 0.05; done

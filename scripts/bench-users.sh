@@ -78,6 +78,7 @@ fi
 serve() {  # serve DB THREADS [BINARY]: one server on a free port; appends its pid to $servers, its URL to $urls
   local log="$work/serve-${#servers[@]}.log"
   : >"$log"
+  rm -f "$log"  # a log left by a server of an earlier run would give its port
   "${3:-$BIN}" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
   servers+=($!)
   until grep -q 'serving http' "$log"; do sleep 0.05; done
