@@ -72,6 +72,31 @@ struct ChangesRouteTests {
   }
 
   @Test(
+    "a write's Stackfeed-Commit is at or after its change's version and before the next write's: events resumed from it miss nothing after the write",
+    arguments: Backend.available)
+  func commitHeaderPlacesTheChange(backend: Backend) throws {
+    let api = try TestAPI(backend)
+    let start = try Self.next(api.get("/v1/changes?since=0"))
+    let writes = [
+      api.send("POST", "/v1/feed-items", as: .admin, json: #"{"id": "n1", "title": "New"}"#),
+      api.send("PATCH", "/v1/feed-items/n1", as: .admin, json: #"{"title": "Newer"}"#, headers: Self.any),
+      api.send("DELETE", "/v1/feed-items/n1", as: .admin, headers: Self.any),
+    ]
+    #expect(writes.map(\.status) == [201, 200, 204], "\(writes.map(\.text))")
+    let commits = writes.compactMap { $0.header("Stackfeed-Commit").flatMap { UInt64($0) } }
+    let versions = try Self.changes(api.get("/v1/changes?since=\(start)")).compactMap {
+      ($0["version"] as? String).flatMap { UInt64($0) }
+    }
+    try #require(commits.count == 3 && versions.count == 3, "\(commits) \(versions)")
+    for index in 0..<3 {
+      #expect(commits[index] >= versions[index], "write \(index): its own change is in what it names")
+      #expect(index == 2 || commits[index] < versions[index + 1], "write \(index): the next change comes after it")
+      let after = try Self.changes(api.get("/v1/changes?since=\(commits[index])"))
+      #expect(after.count == 2 - index, "write \(index): resuming from its commit gives exactly the later changes")
+    }
+  }
+
+  @Test(
     "paging: limit cuts the list, next goes on from there, and is since again when nothing changed",
     arguments: Backend.available)
   func paging(backend: Backend) throws {
