@@ -327,7 +327,8 @@ def api(url, method, path, token, body=None, headers=None):
 def check_live(browser, stackfeed, db, environment, arguments, reader=None):
     """The page follows the feed without a reload: an order placed over the API appears as the order card; then the
     server is stopped (its streams end) and another started on the same port, and the order's status changed over
-    the API there replaces that card in place: the page subscribed again by itself. With `reader` (a token of the
+    the API there replaces that card in place: the page subscribed again by itself, sending the last event's id as
+    `Last-Event-ID` (its own fetch, watched from the page). With `reader` (a token of the
     server's --require-auth) the page is given it in its form first, and follows the feed with it."""
     def token(scope):
         return subprocess.run([stackfeed, "token", "create", "--db", db, "--user", "default", "--scope", scope],
@@ -342,6 +343,19 @@ def check_live(browser, stackfeed, db, environment, arguments, reader=None):
         if wait_for_state(browser, ("more", "done")) not in ("more", "done"):
             return problems + ["live: the page never loaded its first cards"]
         browser.evaluate("window.stillTheSamePage = true")
+        # Every /v1/events request's Last-Event-ID from now on (null when none was sent): the page's own fetch is
+        # looked up at each call, so this wrapper sees its reconnections.
+        browser.evaluate("""(() => {
+          window.eventStreamAsks = [];
+          const original = window.fetch;
+          window.fetch = (input, init) => {
+            if (String(input).includes("/v1/events")) {
+              window.eventStreamAsks.push((init && init.headers && init.headers["Last-Event-ID"]) || null);
+            }
+            return original(input, init);
+          };
+          return true;
+        })()""")
         status, order = api(url, "POST", "/v1/me/orders", writer, {"items": [{"product": "apex-hoodie", "quantity": 2}]})
         card = f'[...document.querySelectorAll("#feed > .row")].find((row) => row.dataset.id === {json.dumps(order["id"])})'
         if status != 201 or not wait_for(browser, f"!!{card}"):
@@ -351,6 +365,9 @@ def check_live(browser, stackfeed, db, environment, arguments, reader=None):
         status, _ = api(url, "PATCH", f"/v1/orders/{order['id']}", admin, {"status": "shipped"}, {"If-Match": "*"})
         if status != 200 or not wait_for(browser, f"{card} && {card}.outerHTML !== {json.dumps(before)}"):
             problems.append(f"live: the order's status change ({status}) never reached its card after the restart")
+    resumed = [ask for ask in browser.evaluate("window.eventStreamAsks") or [] if ask is not None]
+    if not resumed or not all(ask.isdigit() for ask in resumed):
+        problems.append(f"live: the page subscribed again without the last event's id as Last-Event-ID: {resumed}")
     if not browser.evaluate("window.stillTheSamePage === true"):
         problems.append("live: the page reloaded")
     if browser.evaluate(f'document.querySelectorAll("#feed > .row[data-kind=order]").length') != 1:
