@@ -27,7 +27,7 @@ widens the window from 430 to 1280 and checks the same once the page has laid th
 With --live it also opens the page (under --require-auth: given a token in its form), places an order over the API
 as the user `default` and checks that the order's card appears without a reload, then stops the server (which ends
 the page's event stream) and starts another on the same port, changes the order's status there and checks that the
-card changes in place: the page subscribed again by itself.
+card changes in place: the page subscribed again by itself, with the last event's id as Last-Event-ID.
 
 With --pictures it also opens the page at each width at 1 and 2 pixels per point, scrolls to the end and checks
 that it shows the pictures: no placeholder left, an `<img>` for every image node `render --format json` links (but
