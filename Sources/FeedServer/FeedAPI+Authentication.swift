@@ -4,7 +4,7 @@ import SQLCore
 
 /// Who a request is from, as ``FeedAPI`` resolves it once per request: the ``Caller`` that endpoints and routes
 /// receive, and the id of the token that proved it (recorded in ``FeedAPI/tokenUses``).
-struct Authentication {
+struct Authentication: Equatable {
   /// The caller: the token's user and scope, or ``Caller/anonymous``.
   var caller: Caller
   /// The id of the token presented, when one was verified.
@@ -28,9 +28,10 @@ extension FeedAPI {
   ///
   /// In a write (`writing`), the token's row stays locked until the write ends (``TokenStore/verify(_:locking:)``):
   /// a revocation committed while the write runs waits for it, so no write commits under a revoked token. A
-  /// write whose head the server admitted (``admission(of:)``) had its token verified then, before its body was
-  /// read: its transaction confirms that token's row instead (``TokenStore/confirm(id:locking:)``, by its id, no
-  /// hash computed again), so a revocation committed since the admission is refused here all the same.
+  /// write whose head the server admitted (``admission(of:)``) had its token verified then, or remembered as
+  /// verified before (``TokenCallers``): its transaction confirms that token's row instead
+  /// (``TokenStore/confirm(id:locking:)``, by its id, no hash computed again), so a token revoked since it was
+  /// verified is refused here all the same — and forgotten.
   func authenticate(
     _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, in db: StoreConnection,
     writing: Bool = false
@@ -38,20 +39,32 @@ extension FeedAPI {
     guard let needed, let presented = try checkPresented(request, needing: needed, as: given) else {
       return given.map { Authentication(caller: $0, token: nil) } ?? .anonymous
     }
-    if writing, let admitted = (request.admitted as? AdmittedHead)?.authentication, let id = admitted.token,
+    if writing, let admitted = request.admittedHead?.authentication, let id = admitted.token,
       admitted.caller.allows(needed)
     {
-      guard try TokenStore(db).confirm(id: id, locking: true) else { throw Self.invalidToken }
+      guard try TokenStore(db).confirm(id: id, locking: true) else {
+        TokenStore.verification(of: presented).map { tokenCallers.remember(nil, for: $0) }
+        throw Self.invalidToken
+      }
       return admitted
     }
-    guard let token = try TokenStore(db).verify(presented, locking: writing) else { throw Self.invalidToken }
+    return try verify(presented, needing: needed, in: db, locking: writing)
+  }
+
+  /// The caller the token `presented` proves to what needs `needed`, looked up in `db` (``TokenStore/verify(_:locking:)``,
+  /// `locking` its row in a write): 401 `invalid_token` or 403 `insufficient_scope` as
+  /// ``authenticate(_:needing:as:in:writing:)`` says.
+  func verify(_ presented: String, needing needed: TokenScope, in db: StoreConnection, locking: Bool = false) throws
+    -> Authentication
+  {
+    guard let token = try TokenStore(db).verify(presented, locking: locking) else { throw Self.invalidToken }
     let caller = Caller(user: token.user, scope: token.scope)
     guard caller.allows(needed) else { throw Problem.scope(needed, refusedTo: caller) }
     return Authentication(caller: caller, token: token.id)
   }
 
   /// The answer to a token that is unknown, revoked, not a token at all, or whose user is gone.
-  private static let invalidToken = Problem(
+  static let invalidToken = Problem(
     status: 401, detail: "the token sent is not valid: unknown, revoked, or its user is gone",
     headers: [HTTPField("WWW-Authenticate", #"Bearer error="invalid_token""#)])
 
@@ -85,7 +98,7 @@ extension FeedAPI {
     return try source.read(seeing: commit) { snapshot in
       let db = snapshot.database
       let verification = db.sendsAhead ? presented.flatMap(TokenStore.verification(of:)) : nil
-      let guessed = presented == nil ? given ?? .anonymous : verification.flatMap { tokenCallers[$0] }
+      let guessed = presented == nil ? given ?? .anonymous : verification.flatMap { tokenCallers[$0]?.caller }
       if db.sendsAhead {
         try db.sendAhead((verification.map { [$0] } ?? []) + (guessed.map { ahead(snapshot, $0) } ?? []))
       }
@@ -96,7 +109,7 @@ extension FeedAPI {
         if let verification { tokenCallers.remember(nil, for: verification) }
         throw error
       }
-      if let verification { tokenCallers.remember(authentication.caller, for: verification) }
+      if let verification { tokenCallers.remember(authentication, for: verification) }
       if db.sendsAhead, authentication.caller != guessed {  // a token not remembered: the body's in a second trip
         try db.sendAhead(ahead(snapshot, authentication.caller))
       }
@@ -108,8 +121,8 @@ extension FeedAPI {
   /// What can be told of the request's authentication before the store is read, checked first so that a
   /// request without a usable credential is refused before its body is read: the bearer token to verify
   /// (nil when nothing needs verifying: no token `needed`, or a `given` caller, whose scope is checked here).
-  /// Throws 400 `invalid_request` for a malformed `Authorization: Bearer …` (RFC 6750 §3.1), and
-  /// ``Problem/scope(_:refusedTo:)`` — 401 `WWW-Authenticate: Bearer` — when a token is needed and none is sent.
+  /// The `Authorization` header is parsed once a request: a write's head at its admission, which hands the
+  /// credential on (``AdmittedHead/credential``). Throws what ``token(in:needing:)`` throws.
   func checkPresented(_ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?) throws(Problem)
     -> String?
   {
@@ -118,7 +131,14 @@ extension FeedAPI {
       guard given.allows(needed) else { throw Problem.scope(needed, refusedTo: given) }
       return nil
     }
-    switch Credential(request) {
+    return try Self.token(in: request.admittedHead?.credential ?? Credential(request), needing: needed)
+  }
+
+  /// The bearer token `credential` presents to what needs a token of scope `needed`. Throws 400
+  /// `invalid_request` for a malformed `Authorization: Bearer …` (RFC 6750 §3.1), and
+  /// ``Problem/scope(_:refusedTo:)`` — 401 `WWW-Authenticate: Bearer` — when none is sent.
+  static func token(in credential: Credential, needing needed: TokenScope) throws(Problem) -> String {
+    switch credential {
     case .none: throw Problem.scope(needed, refusedTo: .anonymous)
     case .malformed:
       throw Problem(

@@ -122,7 +122,7 @@ public struct FeedAPI: Sendable {
     var parameters = request.query
     var form = JSONForm.compact
     // Found once: at the head's admission when the server admitted it (a write), else now.
-    let destination = (request.admitted as? AdmittedHead)?.destination ?? destination(of: request)
+    let destination = request.admittedHead?.destination ?? destination(of: request)
     do {
       form = try JSONForm(taking: &parameters)
       switch try destination.answerer(for: request) {

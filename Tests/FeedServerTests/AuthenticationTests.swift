@@ -290,6 +290,77 @@ import Testing
     #expect(try test.database.query("SELECT count(*) FROM orders WHERE user_id = 'ann'") == "1")
   }
 
+  @Test(
+    "a remembered token's write is admitted without a read; revoked since, it is refused in the write, nothing written, and forgotten",
+    arguments: Backend.available)
+  func rememberedTokenRevokedIsRefusedInTheWriteAndForgotten(backend: Backend) throws {
+    let test = try TestAPI(backend)
+    try test.addUsers(["ann"])
+    let (token, secret) = try test.tokens().create(user: "ann", scope: .write, name: nil, at: 1)
+    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+    let head = TestAPI.request(
+      "POST", "/v1/me/orders",
+      headers: [HTTPField("Content-Type", "application/json"), HTTPField("Authorization", "Bearer \(secret.text)")])
+    func send(_ admission: BodyAdmission) -> HTTPResponse {
+      var request = head
+      request.admitted = admission.admitted
+      request.body = order
+      return test.api.respond(to: request)
+    }
+    let first = test.api.admission(of: head)  // verified in a read, remembered
+    #expect(first.refusal == nil)
+    #expect(send(first).status == 201)
+    try test.tokens().revoke(id: token.id, at: 2)
+    // Remembered: admitted from the head without a read, so the revocation is not seen yet.
+    let remembered = test.api.admission(of: head)
+    #expect(remembered.refusal == nil, "admitted on the remembered verification")
+    let refused = send(remembered)
+    #expect(refused.status == 401, "\(refused.text)")
+    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(try test.database.query("SELECT count(*) FROM orders WHERE user_id = 'ann'") == "1", "nothing written")
+    // Forgotten by the refusal: the next head is verified again, and refused before its body.
+    let again = try #require(test.api.admission(of: head).refusal)
+    #expect(again.status == 401)
+    #expect(again.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+  }
+
+  @Test(
+    "the admission remembers only a token that allows the route: a read token's write is verified again, 403",
+    arguments: Backend.available)
+  func rememberedReadTokenStillRefusedAWrite(backend: Backend) throws {
+    let test = try TestAPI(backend)
+    try test.addUsers(["ann"])
+    let read = try test.token(for: "ann", scope: .read)
+    #expect(test.get("/v1/me/feed", token: read).status == 200)  // remembered by a read on PostgreSQL
+    let head = TestAPI.request(
+      "POST", "/v1/me/orders",
+      headers: [HTTPField("Content-Type", "application/json"), HTTPField("Authorization", "Bearer \(read)")])
+    for _ in 0..<2 {
+      let refusal = try #require(test.api.admission(of: head).refusal)
+      #expect(refusal.status == 403)
+      #expect(refusal.header("WWW-Authenticate") == #"Bearer error="insufficient_scope", scope="write""#)
+    }
+  }
+
+  @Test("a write admitted from its head is answered with the head's credential, parsed once")
+  func admittedCredentialIsTheHeads() throws {
+    let test = try TestAPI()
+    try test.addUsers(["ann"])
+    let write = try test.token(for: "ann", scope: .write)
+    var request = TestAPI.request(
+      "POST", "/v1/me/orders",
+      headers: [HTTPField("Content-Type", "application/json"), HTTPField("Authorization", "Bearer \(write)")])
+    let admission = test.api.admission(of: request)
+    try #require(admission.refusal == nil)
+    request.admitted = admission.admitted
+    request.body = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+    // The header is not read again: a request whose header no longer parses is answered as its head was.
+    request.headers = [HTTPField("Content-Type", "application/json"), HTTPField("Authorization", "Bearer a b")]
+    let placed = test.api.respond(to: request)
+    #expect(placed.status == 201, "\(placed.text)")
+    #expect((request.admittedHead?.credential).map { $0 == .bearer(write) } == true)
+  }
+
   @Test("a token revoked after its user's answer was remembered is refused at once", arguments: Backend.available)
   func revokedAfterRemembered(backend: Backend) throws {
     let test = try TestAPI(backend)

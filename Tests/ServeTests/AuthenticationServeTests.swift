@@ -112,6 +112,43 @@ struct AuthenticationServeTests {
     #expect(server.stop() == 0)
   }
 
+  @Test(
+    "a token revoked while the server remembers it: its head admitted without a read, 401 after the body, nothing written, the next head refused",
+    arguments: Backend.available)
+  func revokedWhileRemembered(backend: Backend) throws {
+    let (server, read) = try Self.server(backend)
+    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
+    let write = String(made.stdout.dropLast())
+    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/)?.output, "\(made.stderr)")
+    try server.start(["--db", server.database, "--quiet"])
+    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+    let placed = try server.send("POST", "/v1/me/orders", body: order, headers: ["Authorization: Bearer \(write)"])
+    #expect(placed.status == 201, "\(placed.text)")  // verified from its head and remembered
+    let latest = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
+    #expect(try server.run(["token", "revoke", String(id), "--db", server.database]).code == 0)
+    var head = "POST /v1/me/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head += "Authorization: Bearer \(write)\r\nExpect: 100-continue\r\nContent-Length: \(order.count)\r\n\r\n"
+    let descriptor = try HTTPClient.connect(port: server.port)
+    defer { close(descriptor) }
+    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    // Remembered: admitted without a read, the client told to send the body.
+    #expect(try HTTPClient.readAnswer(descriptor).status == 100)
+    try HTTPClient.send(order, to: descriptor)
+    let refused = try HTTPClient.readAnswer(descriptor)
+    #expect(refused.status == 401, "\(String(decoding: refused.body, as: UTF8.self))")
+    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    let after = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
+    #expect(after.text == latest.text, "no order was placed: the user's latest order is the one before")
+    // Forgotten by the refusal: the next head is verified again and refused before its body.
+    let again = try HTTPClient.connect(port: server.port)
+    defer { close(again) }
+    try HTTPClient.send(Array(head.utf8), to: again)
+    let refusedAtOnce = try HTTPClient.readAnswer(again)
+    #expect(refusedAtOnce.status == 401)
+    #expect(refusedAtOnce.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(server.stop() == 0)
+  }
+
   @Test("serve writes the tokens' last uses when it stops", arguments: Backend.available)
   func lastUseIsRecordedByTheTimeTheServerStops(backend: Backend) throws {
     let (server, token) = try Self.server(backend)
