@@ -28,10 +28,9 @@ ROWS=${ROWS:-100000}
 RUNS=${RUNS:-5}
 DURATION=${DURATION:-5}
 . scripts/postgres-cluster.sh
+. scripts/bench-servers.sh
 work=$(mktemp -d /tmp/stackfeed-bench-pg.XXXXXX)
 results="$work/results.txt"
-servers=()
-urls=()
 cleanup() {
   for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   pg_cluster_stop "$work/data"
@@ -49,20 +48,6 @@ record() { echo "$1 $2 $3 $4" >>"$results"; }  # record FIGURE SIDE RUN VALUE
 seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
 median_of() { sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
-serve() {  # serve DB THREADS: one server on a free port; appends its pid to $servers and its URL to $urls
-  local log="$work/serve-${#servers[@]}.log"
-  : >"$log"
-  rm -f "$log"  # a log left by a server of an earlier run would give its port
-  "$BIN" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
-  servers+=($!)
-  until grep -q 'serving http' "$log"; do sleep 0.05; done
-  urls+=("$(grep -o 'http://[^/]*' "$log" | head -1)")
-}
-stop_servers() {
-  for pid in "${servers[@]}"; do kill "$pid" && wait "$pid" || true; done
-  servers=()
-  urls=()
-}
 rps() { wrk -t"$1" -c"$2" -d"${DURATION}s" "$3" | awk '/Requests\/sec/ {print $2} /Non-2xx/ {print "errors: " $0 > "/dev/stderr"}'; }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), rows $ROWS, runs $RUNS"

@@ -37,10 +37,9 @@ BASE_BIN=${BASE_BIN:-}            # another build's binary (e.g. main before a c
 KEEP=${KEEP:-/tmp/stackfeed-bench-users}  # the seeded databases are kept here between runs (seeding takes minutes)
 WARM=${WARM:-0}                   # seconds of unmeasured me-feed load on each new server before its figures (0: none)
 . scripts/postgres-cluster.sh
+. scripts/bench-servers.sh
 work=$(mktemp -d /tmp/stackfeed-bench-users.XXXXXX)
 results="$work/results.txt"
-servers=()
-urls=()
 cleanup() {
   for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; done
   pg_cluster_stop "$KEEP/pgdata"
@@ -75,20 +74,6 @@ if pages; then
   seed_store "$pg_url" "$KEEP/pg.tokens"
 fi
 
-serve() {  # serve DB THREADS [BINARY]: one server on a free port; appends its pid to $servers, its URL to $urls
-  local log="$work/serve-${#servers[@]}.log"
-  : >"$log"
-  rm -f "$log"  # a log left by a server of an earlier run would give its port
-  "${3:-$BIN}" serve --db "$1" --port 0 --quiet --threads "$2" >/dev/null 2>"$log" &
-  servers+=($!)
-  until grep -q 'serving http' "$log"; do sleep 0.05; done
-  urls+=("$(grep -o 'http://[^/]*' "$log" | head -1)")
-}
-stop_servers() {
-  for pid in "${servers[@]}"; do kill "$pid" && wait "$pid" || true; done
-  servers=()
-  urls=()
-}
 
 # Lua scripts: a random token per request (read from the file in the environment's TOKENS_FILE), random pages.
 tokens_lua='
