@@ -3,21 +3,30 @@
 extension ByteBuffer {
   /// Appends `value` in decimal, with a `-` when it is negative and at least `digits` digits (leading zeros):
   /// `-12`, `0`, `1024`; `7` with 3 digits is `007`.
-  /// The digits are written lowest first (a division by the constant 10 each) and then put in order.
   public mutating func append(decimal value: Int, digits: Int = 1) {
     if value < 0 { append(UInt8(ascii: "-")) }
-    let start = count
-    var rest = value.magnitude
-    repeat {
-      append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-      rest /= 10
-    } while rest != 0 || count - start < digits
-    var (low, high) = (start, count - 1)
-    while low < high {
-      (table[low], table[high]) = (table[high], table[low])
-      low += 1
-      high -= 1
+    append(digitsOf: value.magnitude, atLeast: digits)
+  }
+
+  /// Appends the decimal digits of `value`, at least `minimum` of them. Eight digits at a time, lowest first, each
+  /// shifted into a word whose lowest byte ends up the highest digit, and the word stored at once: one division by
+  /// the constant 10 a digit, nothing reversed afterwards (the higher digits of a longer number first, the same
+  /// way).
+  private mutating func append(digitsOf value: UInt, atLeast minimum: Int) {
+    let chunk: UInt = 100_000_000
+    if value >= chunk || minimum > 8 {
+      append(digitsOf: value / chunk, atLeast: minimum - 8)
+      return append(digitsOf: value % chunk, atLeast: 8)
     }
+    var rest = value
+    var word: UInt64 = 0
+    var count = 0
+    repeat {
+      word = word << 8 | UInt64(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+      rest /= 10
+      count += 1
+    } while rest != 0 || count < minimum
+    table.append(lowBytesOf: word, count: count)
   }
 
   /// Appends `value` thousandths as a decimal number with at most 3 decimals and no trailing zeros: `433333` is

@@ -21,8 +21,8 @@ public struct ByteBuffer: ~Copyable {
     table = GrowableTable(capacity: max(16, capacity))
   }
 
-  /// Appends one byte.
-  @inlinable public mutating func append(_ byte: UInt8) {
+  /// Appends one byte. Always inlined: as a call it cost 23 instructions a byte from another module.
+  @inlinable @inline(__always) public mutating func append(_ byte: UInt8) {
     table.append(byte)
   }
 

@@ -81,6 +81,17 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     used = end - base
   }
 
+  /// Adds the low `count` bytes of `word` (at most 8) at the end, its lowest byte first, with one 8-byte store into
+  /// the table's spare room (grown first when fewer than 8 elements are free): what ``ByteBuffer``'s decimal
+  /// writer packs its digits into.
+  @inlinable @inline(__always)
+  public mutating func append(lowBytesOf word: UInt64, count added: Int) where Element == UInt8 {
+    precondition(added >= 0 && added <= 8, "GrowableTable appends at most 8 bytes of a word")
+    if capacity - count < 8 { grow(toHold: count + 8) }
+    UnsafeMutableRawPointer(base + count).storeBytes(of: word.littleEndian, as: UInt64.self)
+    used += added
+  }
+
   /// Adds `count` copies of `value` at the end.
   @inlinable public mutating func append(repeating value: Element, count added: Int) {
     guard added > 0 else { return }
@@ -135,8 +146,9 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     }
   }
 
-  /// Moves the elements into a larger allocation (the capacity doubles until `needed` fits).
-  @usableFromInline mutating func grow(toHold needed: Int) {
+  /// Moves the elements into a larger allocation (the capacity doubles until `needed` fits). Never inlined: it is
+  /// the rare path of every append, which stays small where it is inlined.
+  @usableFromInline @inline(never) mutating func grow(toHold needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let grown = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

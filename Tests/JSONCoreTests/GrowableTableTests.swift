@@ -89,6 +89,22 @@ import Testing
     #expect(table.elements == expected)
   }
 
+  /// A word's low bytes stored at once, at every free room from none to more than a word, at every count of
+  /// bytes kept: the bytes kept are the word's lowest, in order, and the store past them leaves nothing behind.
+  @Test(arguments: [1, 2, 7, 8, 9, 16])
+  func wordsAppendedAcrossEveryGrowthBoundaryKeepTheirLowBytes(capacity: Int) {
+    var table = GrowableTable<UInt8>(capacity: capacity)
+    var expected: [UInt8] = []
+    for round in 0..<40 {
+      let word = UInt64(0x0807_0605_0403_0201) &* UInt64(round + 1)
+      let kept = round % 9
+      table.append(lowBytesOf: word, count: kept)
+      expected += (0..<kept).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) }
+      #expect(table.count == expected.count)
+    }
+    #expect(table.elements == expected)
+  }
+
   @Test func anIndexPastTheEndTraps() async {
     await #expect(processExitsWith: .failure) {
       let table = GrowableTable(repeating: 1.0, count: 3)
@@ -101,6 +117,10 @@ import Testing
     await #expect(processExitsWith: .failure) {
       var table = GrowableTable(repeating: 1.0, count: 3)
       table.pop(to: 4)
+    }
+    await #expect(processExitsWith: .failure) {
+      var table = GrowableTable<UInt8>(capacity: 16)
+      table.append(lowBytesOf: 0, count: 9)
     }
   }
 }

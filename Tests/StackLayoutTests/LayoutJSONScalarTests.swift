@@ -40,6 +40,21 @@ struct LayoutJSONScalarTests {
     }
   }
 
+  /// Halfway between two thousandths (and the closest values either side) rounds as `rounded()` does: away from
+  /// zero at a half, to the nearer thousandth otherwise.
+  @Test("halves round away from zero, as rounded() does")
+  func halvesRoundAwayFromZero() {
+    for thousandths in -3_000...3_000 {
+      let half = (Double(thousandths) + 0.5) / 1000
+      for value in [half, half.nextUp, half.nextDown, half * 1_000_000, Double(thousandths) * 1e8 + 0.0005] {
+        let rounded = (value * 1000).rounded() / 1000
+        let expected =
+          rounded == 0 ? "0" : rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+        #expect(LayoutJSON.number(value) == expected, "\(value)")
+      }
+    }
+  }
+
   @Test("strings are quoted with quotes, backslashes and control characters escaped")
   func quotesStrings() {
     #expect(LayoutJSON.string(#"IT'S "A" \ B"#) == #""IT'S \"A\" \\ B""#)

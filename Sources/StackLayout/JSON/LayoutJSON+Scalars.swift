@@ -22,10 +22,20 @@ extension LayoutJSON {
   /// Beyond, where a `Double` no longer holds every thousandth, as its own shortest form (`Double.description`).
   public static func append(number value: Double, to out: inout ByteBuffer) {
     guard value.isFinite else { return out.append(UInt8(ascii: "0")) }
-    if abs(value) < 1e12 { return out.append(thousandths: Int((value * 1000).rounded())) }
+    if abs(value) < 1e12 { return out.append(thousandths: roundedThousandths(value)) }
     let rounded = abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return out.append(decimal: Int(rounded)) }
     out.append(String(rounded))
+  }
+
+  /// `value` in thousandths rounded half away from zero, as `(value * 1000).rounded()`, for `abs(value) < 1e12`:
+  /// the scaled value less its whole part is exact below 2⁵³, so comparing that rest with ½ rounds the same
+  /// without a call to the C library's `round` (which `rounded()` is on x86-64's baseline instruction set).
+  @inline(__always) static func roundedThousandths(_ value: Double) -> Int {
+    let scaled = value * 1000
+    let whole = Int(scaled)
+    let rest = scaled - Double(whole)
+    return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
   }
 
   /// A quoted JSON string literal with `"`, `\` and control characters escaped.

@@ -16,13 +16,17 @@ extension LayoutTreeEncoder {
       memberString("distribution", node.distribution.rawValue, depth)
       memberString("alignment", node.alignment.rawValue, depth)
       begin("margin", depth)
-      append("{\"top\": ")
+      append("{")
+      key("top")
       appendNumber(margin.top)
-      append(node.hasDirectionalMargin ? ", \"leading\": " : ", \"left\": ")
+      comma()
+      if node.hasDirectionalMargin { key("leading") } else { key("left") }
       appendNumber(margin.left)
-      append(", \"bottom\": ")
+      comma()
+      key("bottom")
       appendNumber(margin.bottom)
-      append(node.hasDirectionalMargin ? ", \"trailing\": " : ", \"right\": ")
+      comma()
+      if node.hasDirectionalMargin { key("trailing") } else { key("right") }
       appendNumber(margin.right)
       append("}")
       end()
@@ -39,9 +43,11 @@ extension LayoutTreeEncoder {
       memberString("text", content.string, depth)
       // The size the label was laid out and is drawn at: scaled for the result's content size.
       begin("font", depth)
-      append("{\"size\": ")
+      append("{")
+      key("size")
       appendNumber(content.font(for: result.traits.contentSize).size)
-      append(", \"weight\": ")
+      comma()
+      key("weight")
       appendString(content.font.weight.rawValue)
       append("}")
       end()
@@ -75,24 +81,27 @@ extension LayoutTreeEncoder {
     begin("intrinsic", depth)
     append("{")
     if let width = node.intrinsicWidth {
-      append("\"width\": ")
+      key("width")
       appendNumber(width)
     }
     if let height = node.intrinsicHeight {
-      append(node.intrinsicWidth == nil ? "\"height\": " : ", \"height\": ")
+      if node.intrinsicWidth != nil { comma() }
+      key("height")
       appendNumber(height)
     }
     append("}")
     end()
   }
 
-  /// `"key": "#RRGGBB"`, or `"key": {"light": "#…", "dark": "#…"}` for a pair.
-  private mutating func color(_ key: StaticString, _ color: Color, _ depth: Int) {
-    begin(key, depth)
+  /// `"name": "#RRGGBB"`, or `"name": {"light": "#…", "dark": "#…"}` for a pair.
+  private mutating func color(_ name: StaticString, _ color: Color, _ depth: Int) {
+    begin(name, depth)
     if color.isPair {
-      append("{\"light\": ")
+      append("{")
+      key("light")
       appendHex(color.light)
-      append(", \"dark\": ")
+      comma()
+      key("dark")
       appendHex(color.dark)
       append("}")
     } else {
@@ -109,9 +118,11 @@ extension LayoutTreeEncoder {
       begin("srcset", depth)
       append("{")
       for (index, scaled) in link.srcset.enumerated() {
-        append(index == 0 ? "\"" : ", \"")
+        if index > 0 { comma() }
+        append("\"")
         appendInteger(scaled.scale)
-        append("\": ")
+        append("\"")
+        colon()
         appendString(scaled.url)
       }
       append("}")
@@ -127,21 +138,28 @@ extension LayoutTreeEncoder {
     begin("accessibility", depth)
     append("{")
     if let label = accessibility.label {
-      append("\"label\": ")
+      key("label")
       appendString(label)
-      append(", ")
+      comma()
     }
     if let hint = accessibility.hint {
-      append("\"hint\": ")
+      key("hint")
       appendString(hint)
-      append(", ")
+      comma()
     }
-    append("\"traits\": [")
+    key("traits")
+    append("[")
     for (index, trait) in accessibility.orderedTraits.enumerated() {
-      if index > 0 { append(", ") }
+      if index > 0 { comma() }
       appendString(trait.rawValue)
     }
-    append(accessibility.isHidden ? "], \"hidden\": true}" : "]}")
+    append("]")
+    if accessibility.isHidden {
+      comma()
+      key("hidden")
+      append("true")
+    }
+    append("}")
     end()
   }
 
@@ -161,45 +179,41 @@ extension LayoutTreeEncoder {
   }
 
   /// One `"key": "text",` line (`null` for nil), the text escaped.
-  private mutating func memberString(_ key: StaticString, _ text: String?, _ depth: Int) {
+  @inline(__always) private mutating func memberString(_ key: StaticString, _ text: String?, _ depth: Int) {
     begin(key, depth)
     if let text { appendString(text) } else { append("null") }
     end()
   }
 
   /// One `"key": number,` line.
-  private mutating func memberNumber(_ key: StaticString, _ value: Double, _ depth: Int) {
+  @inline(__always) private mutating func memberNumber(_ key: StaticString, _ value: Double, _ depth: Int) {
     begin(key, depth)
     appendNumber(value)
     end()
   }
 
   /// One `"key": integer,` line.
-  private mutating func memberInteger(_ key: StaticString, _ value: Int, _ depth: Int) {
+  @inline(__always) private mutating func memberInteger(_ key: StaticString, _ value: Int, _ depth: Int) {
     begin(key, depth)
     appendInteger(value)
     end()
   }
 
   /// One line whose value is a literal (`"hidden": true`).
-  private mutating func member(_ key: StaticString, _ value: StaticString, _ depth: Int) {
+  @inline(__always) private mutating func member(_ key: StaticString, _ value: StaticString, _ depth: Int) {
     begin(key, depth)
     out.append(literal: value)
     end()
   }
 
-  /// The start of a line: indent, the key (a name that needs no escaping) quoted, and its colon. The key's quotes
-  /// and colon are written around it rather than compacted out of a literal: the keys are most of the encoder's
-  /// literals.
-  private mutating func begin(_ key: StaticString, _ depth: Int) {
+  /// The start of a line: indent, the key (a name that needs no escaping) quoted, and its colon.
+  @inline(__always) private mutating func begin(_ name: StaticString, _ depth: Int) {
     pad(depth)
-    out.append(UInt8(ascii: "\""))
-    out.append(literal: key)
-    out.append(literal: style == .indented ? "\": " : "\":")
+    key(name)
   }
 
   /// The end of a member's line.
-  private mutating func end() {
+  @inline(__always) private mutating func end() {
     out.append(UInt8(ascii: ","))
     newline()
   }

@@ -3,8 +3,10 @@ import JSONCore
 /// Writes a laid-out tree as JSON without recursion (any depth, any number of siblings), straight from the tree
 /// into the output bytes: keys and punctuation are written as prepared literals (`StaticString`), numbers by
 /// JSONCore's digit writer (``LayoutJSON/append(number:to:)``), strings by the package's one escaper
-/// (`JSONWriter`); nothing is built per node on the way. Compact, keys are written without the space after their
-/// colon, line feeds and indents not at all, and the other literals without their whitespace.
+/// (`JSONWriter`); nothing is built per node on the way. The literals hold no whitespace: the style's is written
+/// between them by ``colon()``, ``comma()``, ``pad(_:)`` and ``newline()`` alone (a space after a colon and an
+/// inline comma, the line feeds and indents when indented; nothing when compact), so no literal is filtered for
+/// the compact form.
 struct LayoutTreeEncoder: ~Copyable {
   let result: LayoutResult
   /// The links of the image nodes, if any.
@@ -82,21 +84,41 @@ struct LayoutTreeEncoder: ~Copyable {
     out.append(UInt8(ascii: ","))
     newline()
     pad(depth + 1)
+    key("children")
     guard !node.children.isEmpty else {
-      append("\"children\": []")
+      append("[]")
       newline()
       closeObject(depth, last: last)
       return false
     }
-    append("\"children\": [")
+    out.append(UInt8(ascii: "["))
     newline()
     return true
   }
 
-  /// Appends a prepared fragment: a key with its quotes and colon, or punctuation (inlined, so that the copy is of
-  /// a constant address and length).
+  /// Appends a prepared fragment: punctuation or a literal value, without whitespace (the same in either style).
   @inline(__always) mutating func append(_ fragment: StaticString) {
-    out.append(literal: fragment, style: style)
+    out.append(literal: fragment)
+  }
+
+  /// Appends `name` (a key that needs no escaping) quoted, and its ``colon()``.
+  @inline(__always) mutating func key(_ name: StaticString) {
+    out.append(UInt8(ascii: "\""))
+    out.append(literal: name)
+    out.append(UInt8(ascii: "\""))
+    colon()
+  }
+
+  /// A colon after a key: with a space after it when indented.
+  @inline(__always) mutating func colon() {
+    out.append(UInt8(ascii: ":"))
+    if style == .indented { out.append(UInt8(ascii: " ")) }
+  }
+
+  /// A comma between the members or the elements on one line: with a space after it when indented.
+  @inline(__always) mutating func comma() {
+    out.append(UInt8(ascii: ","))
+    if style == .indented { out.append(UInt8(ascii: " ")) }
   }
 
   /// Appends `text` as a quoted, escaped JSON string.
@@ -122,13 +144,13 @@ struct LayoutTreeEncoder: ~Copyable {
   }
 
   /// The indent of a line at `depth`; nothing when compact.
-  mutating func pad(_ depth: Int) {
+  @inline(__always) mutating func pad(_ depth: Int) {
     guard style == .indented else { return }
     out.append(repeating: UInt8(ascii: " "), count: baseIndent + 2 * depth)
   }
 
   /// A line feed; nothing when compact.
-  mutating func newline() {
+  @inline(__always) mutating func newline() {
     if style == .indented { out.append(UInt8(ascii: "\n")) }
   }
 
@@ -142,14 +164,19 @@ struct LayoutTreeEncoder: ~Copyable {
 
   /// `"frame": {"x": …, "y": …, "width": …, "height": …}`.
   private mutating func appendFrame(_ frame: Rect) {
-    append("\"frame\": {\"x\": ")
+    key("frame")
+    out.append(UInt8(ascii: "{"))
+    key("x")
     appendNumber(frame.x)
-    append(", \"y\": ")
+    comma()
+    key("y")
     appendNumber(frame.y)
-    append(", \"width\": ")
+    comma()
+    key("width")
     appendNumber(frame.width)
-    append(", \"height\": ")
+    comma()
+    key("height")
     appendNumber(frame.height)
-    append("}")
+    out.append(UInt8(ascii: "}"))
   }
 }
