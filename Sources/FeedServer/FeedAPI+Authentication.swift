@@ -36,7 +36,18 @@ extension FeedAPI {
     _ request: HTTPRequest, needing needed: TokenScope?, as given: Caller?, in db: StoreConnection,
     writing: Bool = false
   ) throws -> Authentication {
-    guard let needed, let presented = try checkPresented(request, needing: needed, as: given) else {
+    let presented = try checkPresented(request, needing: needed, as: given)
+    return try authenticate(request, presenting: presented, needing: needed, as: given, in: db, writing: writing)
+  }
+
+  /// ``authenticate(_:needing:as:in:writing:)`` for the token `presented` that ``checkPresented(_:needing:as:)``
+  /// found in `request` (nil: none to verify), so that a caller that checked it already reads `Authorization`
+  /// once.
+  private func authenticate(
+    _ request: HTTPRequest, presenting presented: String?, needing needed: TokenScope?, as given: Caller?,
+    in db: StoreConnection, writing: Bool = false
+  ) throws -> Authentication {
+    guard let needed, let presented else {
       return given.map { Authentication(caller: $0, token: nil) } ?? .anonymous
     }
     if writing, let admitted = request.admittedHead?.authentication, let id = admitted.token,
@@ -104,7 +115,8 @@ extension FeedAPI {
       }
       let authentication: Authentication
       do {
-        authentication = try authenticate(request, needing: needed, as: given, in: snapshot.database)
+        authentication = try authenticate(
+          request, presenting: presented, needing: needed, as: given, in: snapshot.database)
       } catch {
         if let verification { tokenCallers.remember(nil, for: verification) }
         throw error

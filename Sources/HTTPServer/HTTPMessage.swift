@@ -65,7 +65,9 @@ public struct HTTPRequest: Sendable {
 extension HTTPField {
   /// Whether the field's name is `name`, ASCII case-insensitive, compared without making a lowercased copy.
   fileprivate func isNamed(_ name: String) -> Bool {
-    self.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) }
+    // The lengths first (a native string knows its own): most fields differ there, before a byte is compared.
+    self.name.utf8.count == name.utf8.count
+      && self.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) }
   }
 }
 

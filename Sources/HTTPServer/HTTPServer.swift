@@ -404,7 +404,10 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer, core:
   guard let made else { return .NO }
   defer { stackfeed_mhd_destroy_response(made) }
   for field in response.headers {
-    _ = stackfeed_mhd_add_response_header(made, field.name, field.value ?? "")
+    // withCString: a String passed as a C string argument would be copied into a new array first (two per field).
+    _ = field.name.withCString { name in
+      (field.value ?? "").withCString { value in stackfeed_mhd_add_response_header(made, name, value) }
+    }
   }
   if core.open.load(ordering: .relaxed) >= core.connectionLimit {
     _ = stackfeed_mhd_add_response_header(made, "Connection", "close")

@@ -38,6 +38,9 @@ struct AcceptEncodingTests {
     ("gzip;q=", 0, 1000, nil),
     ("gzip;q=1.", 0, 1000, nil),
     ("gzip;level=9", 0, 1000, nil),
+    ("gzip;", 0, 1000, nil),  // a parameter that is empty
+    ("gzip;q=0.2;q=0.7", 700, 1000, nil),  // of two weights the last counts
+    (",, GZip ,", 1000, 1000, 1024),
     ("gz ip, ,,", 0, 1000, nil),
     ("gzip;q=1.000", 1000, 1000, 1024),
     ("gzip;q=0.001, identity;q=0.001", 1, 1, 1024),
