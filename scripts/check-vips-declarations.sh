@@ -21,10 +21,10 @@ read -r -a flags <<<"$(pkg-config --cflags vips)"
 cat >"$work/values.c" <<'C'
 #include <stdio.h>
 int main(void) {
-  printf("%d %d %d %d %d %d %zu %zu %zu %zu %zu\n", VIPS_INTERPRETATION_sRGB, VIPS_INTERESTING_NONE,
-         VIPS_INTERESTING_CENTRE, VIPS_EXTEND_BACKGROUND, VIPS_COMPASS_DIRECTION_CENTRE,
-         VIPS_FOREIGN_HEIF_COMPRESSION_AV1, sizeof(VipsInterpretation), sizeof(VipsInteresting), sizeof(VipsExtend),
-         sizeof(VipsCompassDirection), sizeof(VipsForeignHeifCompression));
+  printf("%d %d %d %d %d %d %zu %zu %zu %zu %zu\n", VIPS_INTERPRETATION_sRGB, VIPS_FORMAT_UCHAR, VIPS_MAX_COORD,
+         VIPS_EXTEND_BACKGROUND, VIPS_COMPASS_DIRECTION_CENTRE, VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+         sizeof(VipsInterpretation), sizeof(VipsBandFormat), sizeof(VipsExtend), sizeof(VipsCompassDirection),
+         sizeof(VipsForeignHeifCompression));
   return 0;
 }
 C

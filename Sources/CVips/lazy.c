@@ -12,10 +12,13 @@
 typedef struct _VipsImage VipsImage;
 typedef struct _VipsArea VipsArea;
 typedef struct _VipsArrayDouble VipsArrayDouble;
+typedef struct _VipsRegion VipsRegion;
+typedef unsigned char VipsPel;
 // The drift check includes the real header first and defines this macro: C may not define an enum twice.
 #ifndef STACKFEED_VIPS_DRIFT_CHECK
 typedef enum { VIPS_INTERPRETATION_sRGB = 22 } VipsInterpretation;
-typedef enum { VIPS_INTERESTING_NONE = 0, VIPS_INTERESTING_CENTRE = 1 } VipsInteresting;
+typedef enum { VIPS_FORMAT_UCHAR = 0 } VipsBandFormat;
+#define VIPS_MAX_COORD 10000000  // the longest side libvips takes
 typedef enum { VIPS_EXTEND_BACKGROUND = 5 } VipsExtend;
 typedef enum { VIPS_COMPASS_DIRECTION_CENTRE = 0 } VipsCompassDirection;
 typedef enum { VIPS_FOREIGN_HEIF_COMPRESSION_AV1 = 4 } VipsForeignHeifCompression;
@@ -32,12 +35,20 @@ int vips_image_get_width(const VipsImage *image);
 int vips_image_get_height(const VipsImage *image);
 int vips_image_get_bands(const VipsImage *image);
 int vips_image_hasalpha(VipsImage *image);
+int vips_autorot(VipsImage *in, VipsImage **out, ...);
+int vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height, ...);
 int vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space, ...);
 int vips_cast_uchar(VipsImage *in, VipsImage **out, ...);
 int vips_flatten(VipsImage *in, VipsImage **out, ...);
 int vips_bandjoin_const1(VipsImage *in, VipsImage **out, double c, ...);
 int vips_gravity(VipsImage *in, VipsImage **out, VipsCompassDirection direction, int width, int height, ...);
-void *vips_image_write_to_memory(VipsImage *in, size_t *size);
+VipsRegion *vips_region_new(VipsImage *image);
+unsigned long vips_image_get_typeof(const VipsImage *image, const char *name);
+int vips_image_get_blob(const VipsImage *image, const char *name, const void **data, size_t *length);
+void vips_image_set_blob_copy(VipsImage *image, const char *name, const void *data, size_t length);
+VipsPel *vips_region_fetch(VipsRegion *region, int left, int top, int width, int height, size_t *len);
+VipsImage *vips_image_new_from_memory(const void *data, size_t size, int width, int height, int bands,
+                                      VipsBandFormat format);
 VipsArrayDouble *vips_array_double_new(const double *array, int n);
 void vips_area_unref(VipsArea *area);
 int vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, ...);
@@ -60,12 +71,19 @@ static struct {
   __typeof__(vips_image_get_height) *get_height;
   __typeof__(vips_image_get_bands) *get_bands;
   __typeof__(vips_image_hasalpha) *hasalpha;
+  __typeof__(vips_autorot) *autorot;
+  __typeof__(vips_extract_area) *extract_area;
   __typeof__(vips_colourspace) *colourspace;
   __typeof__(vips_cast_uchar) *cast_uchar;
   __typeof__(vips_flatten) *flatten;
   __typeof__(vips_bandjoin_const1) *bandjoin_const1;
   __typeof__(vips_gravity) *gravity;
-  __typeof__(vips_image_write_to_memory) *write_to_memory;
+  __typeof__(vips_region_new) *region_new;
+  __typeof__(vips_image_get_typeof) *get_typeof;
+  __typeof__(vips_image_get_blob) *get_blob;
+  __typeof__(vips_image_set_blob_copy) *set_blob_copy;
+  __typeof__(vips_region_fetch) *region_fetch;
+  __typeof__(vips_image_new_from_memory) *new_from_memory;
   __typeof__(vips_array_double_new) *array_double_new;
   __typeof__(vips_area_unref) *area_unref;
   __typeof__(vips_jpegsave_buffer) *jpegsave_buffer;
@@ -117,12 +135,19 @@ static void load(void) {
               find(library, (void **)&vips.get_height, "vips_image_get_height") &&
               find(library, (void **)&vips.get_bands, "vips_image_get_bands") &&
               find(library, (void **)&vips.hasalpha, "vips_image_hasalpha") &&
+              find(library, (void **)&vips.autorot, "vips_autorot") &&
+              find(library, (void **)&vips.extract_area, "vips_extract_area") &&
               find(library, (void **)&vips.colourspace, "vips_colourspace") &&
               find(library, (void **)&vips.cast_uchar, "vips_cast_uchar") &&
               find(library, (void **)&vips.flatten, "vips_flatten") &&
               find(library, (void **)&vips.bandjoin_const1, "vips_bandjoin_const1") &&
               find(library, (void **)&vips.gravity, "vips_gravity") &&
-              find(library, (void **)&vips.write_to_memory, "vips_image_write_to_memory") &&
+              find(library, (void **)&vips.region_new, "vips_region_new") &&
+              find(library, (void **)&vips.get_typeof, "vips_image_get_typeof") &&
+              find(library, (void **)&vips.get_blob, "vips_image_get_blob") &&
+              find(library, (void **)&vips.set_blob_copy, "vips_image_set_blob_copy") &&
+              find(library, (void **)&vips.region_fetch, "vips_region_fetch") &&
+              find(library, (void **)&vips.new_from_memory, "vips_image_new_from_memory") &&
               find(library, (void **)&vips.array_double_new, "vips_array_double_new") &&
               find(library, (void **)&vips.area_unref, "vips_area_unref") &&
               find(library, (void **)&vips.jpegsave_buffer, "vips_jpegsave_buffer") &&
@@ -176,23 +201,64 @@ static int then(VipsImage **image, int made, VipsImage *next) {
   return made == 0;
 }
 
-// The factor libjpeg should shrink the JPEG at `bytes` by while decoding it (1, 2, 4 or 8: its DCT scaling, which
-// decodes an eighth of the pixels at 8) for a thumbnail of `width` × `height` (`crop`: filling it): the largest
-// that leaves the decoded picture at least the thumbnail's size, read from the header alone; 1 when the header
-// cannot be read (the thumbnail then says why). libvips' own choice leaves twice the size for its final resize
-// (a 1020 × 1029 photo for a 231 × 273 tile: shrunk 3.8 times, decoded whole), which costs a fifth of a resize's
-// time for little the eye sees at a tile's size; sharp's default (fastShrinkOnLoad) makes the same choice.
-static int jpeg_shrink(const void *bytes, size_t length, int width, int height, int crop) {
-  if (width < 1 || height < 1) return 1;
-  VipsImage *header = vips.new_from_buffer(bytes, length, "", NULL);
-  if (!header) return 1;
-  double across = vips.get_width(header), down = vips.get_height(header);
-  if (vips.orientation_swap(header)) {  // the thumbnail is of the upright picture
-    double swapped = across;
-    across = down;
-    down = swapped;
+// The 8-bit pixels of `image`, every band, row after row, computed on the calling thread (a buffer of `*size` bytes
+// to free with g_free; NULL on failure). libvips' own sinks (vips_image_write_to_memory, every saver) hand an image
+// to a pool of worker threads, a strip each, while the calling thread waits: a resize then moves from thread to
+// thread, and one resize per core (the server's bound) leaves cores idle at each hand-off. Pulled through one
+// region, the decode and the resize run where the caller holds its slot.
+static VipsPel *pixels(VipsImage *image, size_t *size) {
+  VipsRegion *region = vips.region_new(image);
+  if (!region) return NULL;
+  VipsPel *bytes = vips.region_fetch(region, 0, 0, vips.get_width(image), vips.get_height(image), size);
+  vips.object_unref(region);
+  return bytes;
+}
+
+// `*image` computed (pixels()) into memory at `*bytes` (to free with g_free once the image is released), replacing
+// it with its colour profile (which the JPEG saver strips and the WebP and AVIF savers keep); 0 on failure (the
+// image released).
+static int computed(VipsImage **image, VipsPel **bytes) {
+  static const char profile[] = "icc-profile-data";
+  size_t size = 0;
+  int width = vips.get_width(*image), height = vips.get_height(*image), bands = vips.get_bands(*image);
+  *bytes = pixels(*image, &size);
+  VipsImage *memory = *bytes ? vips.new_from_memory(*bytes, size, width, height, bands, VIPS_FORMAT_UCHAR) : NULL;
+  const void *data = NULL;
+  size_t length = 0;
+  if (memory && vips.get_typeof(*image, profile) && vips.get_blob(*image, profile, &data, &length) == 0) {
+    vips.set_blob_copy(memory, profile, data, length);
   }
-  vips.object_unref(header);
+  vips.object_unref(*image);
+  *image = memory;
+  return memory != NULL;
+}
+
+// What a picture's header says: its stored size, and whether its Exif orientation turns it a quarter (the upright
+// picture's sides swapped).
+typedef struct {
+  int width, height, swap;
+} Header;
+
+// Reads the header of the picture at `bytes` (no pixels decoded); 0 when libvips cannot (its error kept).
+static int read_header(const void *bytes, size_t length, Header *header) {
+  VipsImage *image = vips.new_from_buffer(bytes, length, "", NULL);
+  if (!image) return 0;
+  header->width = vips.get_width(image);
+  header->height = vips.get_height(image);
+  header->swap = vips.orientation_swap(image);
+  vips.object_unref(image);
+  return 1;
+}
+
+// The factor libjpeg should shrink the JPEG of `header` by while decoding it (1, 2, 4 or 8: its DCT scaling, which
+// decodes an eighth of the pixels at 8) for a thumbnail of `width` × `height` (`crop`: filling it): the largest
+// that leaves the decoded upright picture at least the thumbnail's size. libvips' own choice leaves twice the size
+// for its final resize (a 1020 × 1029 photo for a 231 × 273 tile: shrunk 3.8 times, decoded whole), which costs a
+// fifth of a resize's time for little the eye sees at a tile's size; sharp's default (fastShrinkOnLoad) makes the
+// same choice.
+static int jpeg_shrink(Header header, int width, int height, int crop) {
+  if (width < 1 || height < 1) return 1;
+  double across = header.swap ? header.height : header.width, down = header.swap ? header.width : header.height;
   double wide = across / width, tall = down / height;
   double shrink = crop ? (wide < tall ? wide : tall) : (wide > tall ? wide : tall);
   return shrink >= 8 ? 8 : shrink >= 4 ? 4 : shrink >= 2 ? 2 : 1;
@@ -206,32 +272,59 @@ static int is_jpeg(const void *bytes, size_t length) {
 
 int stackfeed_vips_jpeg_shrink(const void *bytes, size_t length, int width, int height, int crop) {
   if (!stackfeed_vips_load()) return 0;
-  if (!is_jpeg(bytes, length)) return 1;
-  int shrink = jpeg_shrink(bytes, length, width, height, crop);
+  Header header;
+  if (is_jpeg(bytes, length) && read_header(bytes, length, &header)) return jpeg_shrink(header, width, height, crop);
   pthread_mutex_lock(&errors);
   vips.error_clear();  // a header it could not read: the resize says why
   pthread_mutex_unlock(&errors);
-  return shrink;
+  return 1;
+}
+
+// The box libvips' thumbnail, which fits a picture inside its box, is given for a `width` × `height` thumbnail of
+// a stored `across` × `down` picture (`swap`: turned a quarter to stand upright afterwards): the thumbnail's box in
+// the stored orientation; for `crop` (filling the box) only the side the picture fills exactly, the other
+// unbounded, so that the picture covers the box and is cropped afterwards. libvips' thumbnail crops itself, but
+// copies the resized picture to memory first, on its worker threads; so does its turning upright.
+static void thumbnail_box(int across, int down, int swap, int width, int height, int crop, int box[2]) {
+  box[0] = swap ? height : width;
+  box[1] = swap ? width : height;
+  if (crop) box[(double)across / box[0] < (double)down / box[1] ? 1 : 0] = VIPS_MAX_COORD;
 }
 
 // The bytes decoded into a thumbnail fitting `width` × `height` (`crop`: filling it, cropped around the centre),
-// turned upright by its Exif orientation (the thumbnail's default) and converted to 8-bit sRGB; NULL on failure
-// (libvips' error kept). A truncated file is refused. A JPEG is decoded at the size jpeg_shrink gives, the
-// others as libvips' thumbnail chooses (WebP shrinks while decoding too).
+// turned upright by its Exif orientation and converted to 8-bit sRGB; NULL on failure (libvips' error kept). A
+// truncated file is refused. A JPEG is decoded at the size jpeg_shrink gives, the others as libvips' thumbnail
+// chooses (WebP shrinks while decoding too). Nothing is computed yet: pixels() pulls it all on one thread.
 static VipsImage *thumbnail(const void *bytes, size_t length, int width, int height, int crop) {
   VipsImage *image = NULL, *next = NULL;
-  VipsInteresting interesting = crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+  Header header;
+  int box[2];
+  if (!read_header(bytes, length, &header)) return NULL;
   if (is_jpeg(bytes, length)) {
     char options[64];
     snprintf(options, sizeof options, "shrink=%d,fail_on=truncated,access=sequential",
-             jpeg_shrink(bytes, length, width, height, crop));
+             jpeg_shrink(header, width, height, crop));
     VipsImage *decoded = vips.new_from_buffer(bytes, length, options, NULL);
     if (!decoded) return NULL;
-    int made = vips.thumbnail_image(decoded, &image, width, "height", height, "crop", interesting, NULL);
+    thumbnail_box(vips.get_width(decoded), vips.get_height(decoded), header.swap, width, height, crop, box);
+    int made = vips.thumbnail_image(decoded, &image, box[0], "height", box[1], "no_rotate", 1, NULL);
     vips.object_unref(decoded);
     if (made != 0) return NULL;
-  } else if (vips.thumbnail_buffer((void *)bytes, length, &image, width, "height", height, "crop", interesting,
-                                   "option_string", "fail_on=truncated", NULL) != 0) {
+  } else {
+    thumbnail_box(header.width, header.height, header.swap, width, height, crop, box);
+    if (vips.thumbnail_buffer((void *)bytes, length, &image, box[0], "height", box[1], "no_rotate", 1,
+                              "option_string", "fail_on=truncated", NULL) != 0) {
+      return NULL;
+    }
+  }
+  if (!then(&image, vips.autorot(image, &next, NULL), next)) return NULL;
+  int across = vips.get_width(image), down = vips.get_height(image);
+  int kept_across = crop && width < across ? width : across, kept_down = crop && height < down ? height : down;
+  if ((kept_across < across || kept_down < down) &&
+      !then(&image,
+            vips.extract_area(image, &next, (across - kept_across) / 2, (down - kept_down) / 2, kept_across,
+                              kept_down, NULL),
+            next)) {
     return NULL;
   }
   if (!then(&image, vips.colourspace(image, &next, VIPS_INTERPRETATION_sRGB, NULL), next)) return NULL;
@@ -244,17 +337,17 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
   VipsImage *image = thumbnail(bytes, length, 256, 256, 0);
   if (!image) return failed(error, capacity);
   size_t size = 0;
-  unsigned char *pixels = vips.write_to_memory(image, &size);
+  VipsPel *made = pixels(image, &size);
   int bands = vips.get_bands(image);
   vips.object_unref(image);
-  if (!pixels) return failed(error, capacity);
+  if (!made) return failed(error, capacity);
   // sRGB with 3 bands, or 4 with alpha (which is left out of the average).
   unsigned long long sums[3] = {0, 0, 0};
   size_t count = bands > 0 ? size / (size_t)bands : 0;
   for (size_t pixel = 0; pixel < count; pixel++) {
-    for (int band = 0; band < 3 && band < bands; band++) sums[band] += pixels[pixel * (size_t)bands + band];
+    for (int band = 0; band < 3 && band < bands; band++) sums[band] += made[pixel * (size_t)bands + band];
   }
-  vips.free(pixels);
+  vips.free(made);
   for (int band = 0; band < 3; band++) {
     rgb[band] = count ? (unsigned char)((sums[band < bands ? band : 0] + count / 2) / count) : 0;
   }
@@ -327,6 +420,11 @@ int stackfeed_vips_resize(const void *bytes, size_t length, int width, int heigh
     image = boxed(image, width, height, format, background);
     if (!image) return failed(error, capacity);
   }
+  VipsPel *made = NULL;
+  if (!computed(&image, &made)) {
+    vips.free(made);
+    return failed(error, capacity);
+  }
   int saved;
   switch (format) {
   case STACKFEED_VIPS_WEBP: saved = vips.webpsave_buffer(image, &output, &saved_length, "strip", 1, NULL); break;
@@ -336,6 +434,7 @@ int stackfeed_vips_resize(const void *bytes, size_t length, int width, int heigh
                                  NULL);
   }
   vips.object_unref(image);
+  vips.free(made);
   if (saved != 0) return failed(error, capacity);
   kept = output;
   kept_length = saved_length;

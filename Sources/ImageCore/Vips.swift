@@ -11,7 +11,7 @@ public enum Vips {
     /// JPEG (at the quality ``Vips/resize(_:width:height:crop:to:jpegQuality:background:)`` is given, optimised
     /// Huffman tables, metadata stripped).
     case jpeg
-    /// WebP (libvips' default quality 75, metadata stripped).
+    /// WebP (libvips' default quality 75, metadata stripped but the photo's colour profile).
     case webp
     /// AVIF (HEIF with AV1 at libvips' default quality 50, metadata stripped): only where ``writesAVIF``.
     case avif

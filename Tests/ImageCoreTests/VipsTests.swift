@@ -120,6 +120,20 @@ struct VipsTests {
     #expect(asStored.green < 130 && asStored.red > 60 && asStored.blue > 60, "\(asStored)")
   }
 
+  @Test("a WebP keeps the photo's colour profile and no other metadata (the JPEG saver strips both)")
+  func aWebPKeepsItsColourProfileOnly() throws {
+    // reset.jpg carries a Display P3 profile, Exif, IPTC and XMP; flex.jpg Exif and XMP, no profile.
+    func chunks(_ name: String, _ output: Vips.Output) throws -> Set<String> {
+      let photo = try ImageHeaderTests.photo(name)
+      let tile = try #require(try Vips.resize(photo, width: 154, height: 182, crop: true, to: output, background: []))
+      let names = ["ICCP", "XMP ", "ICC_PROFILE", "http://ns.adobe.com/xap/1.0/"]
+      return Set(names.filter { tile.firstRange(of: Array($0.utf8)) != nil })
+    }
+    #expect(try chunks("reset", .webp) == ["ICCP"])
+    #expect(try chunks("flex", .webp) == [])
+    #expect(try chunks("reset", .jpeg) == [])
+  }
+
   @Test func bytesLibvipsCannotReadAreRefusedNotCrashed() {
     #expect(throws: ImageRefusal.self) {
       try Vips.resize(Array("not an image at all".utf8), width: 10, height: 10, crop: true, to: .jpeg, background: [])
