@@ -13,9 +13,13 @@ import SQLCore
 extension OrderPlugin: RowRoutes {
   enum WriteSQL {
     static let product = "SELECT title, image FROM product WHERE id = $1"
-    /// The order's time: now, or just after the user's latest order when that is later (same millisecond, a
-    /// clock set back), so that the new order is at once the user's latest (index 1 of their feed).
-    static let latestTime = "SELECT max(ordered_at) FROM orders WHERE user_id = $1"
+    /// The user's latest order (its feed shows it, as ``OrderPlugin/loadModels(from:after:limit:context:_:)``
+    /// picks it) and its time, from the (user_id, ordered_at, id) index: a new order replaces it in the feed, and
+    /// is placed now, or just after it when that is later (same millisecond, a clock set back), so that the new
+    /// order is at once the user's latest (index 1 of their feed).
+    static let latest = """
+      SELECT id, ordered_at FROM orders WHERE user_id = $1 ORDER BY ordered_at DESC, id DESC LIMIT 1
+      """
     static let insertOrder = "INSERT INTO orders (id, status, ordered_at, user_id) VALUES ($1, $2, $3, $4)"
     static let setStatus = "UPDATE orders SET status = $2 WHERE id = $1"
     /// The users' latest orders that have a line of the product $1, with their owners.
@@ -92,10 +96,11 @@ extension OrderPlugin: RowRoutes {
     let lines = try OrderSeed.lines(of: record, id: nil) { product in
       products[product] == nil ? "unknown product \"\(product)\" (\(ProductPlugin.listRoute) lists the products)" : nil
     }
-    var previous: String?
-    try loadModels(from: db, after: nil, limit: nil, context: request.context) { _, order in previous = order.id }
-    let latest = try db.queryOne(WriteSQL.latestTime, [.text(request.user)]) { try $0.optionalInt64(at: 0) } ?? nil
-    let time = max(UTCMilliseconds.since1970(seconds: request.now.timeIntervalSince1970), (latest ?? Int64.min) + 1)
+    let previous = try db.queryOne(WriteSQL.latest, [.text(request.user)]) { row in
+      (id: try row.string(at: 0), time: try row.int64(at: 1))
+    }
+    let time = max(
+      UTCMilliseconds.since1970(seconds: request.now.timeIntervalSince1970), (previous?.time ?? Int64.min) + 1)
     var ids = RandomIDs(.system)
     let id = ids.uuid()
     try db.execute(WriteSQL.insertOrder, [.text(id), .text(Self.placedStatus), .integer(time), .text(request.user)])
@@ -107,7 +112,7 @@ extension OrderPlugin: RowRoutes {
       id: id, status: Self.placedStatus, orderedAt: Date(timeIntervalSince1970: UTCMilliseconds.seconds(time)),
       items: lines.compactMap { line in products[line.product].map { LineItem(product: $0, quantity: line.quantity) } })
     let placed = RowOutcome.created(row(for: order, request), location: "/v1/orders/\(id)", for: .user(request.user))
-    return previous.map { placed.with(FeedChange(.delete, kind: kind, id: $0, for: .user(request.user))) } ?? placed
+    return previous.map { placed.with(FeedChange(.delete, kind: kind, id: $0.id, for: .user(request.user))) } ?? placed
   }
 
   /// The order `id` and its owner, or `nil` when there is none; `locking`: its `orders` row locked for the write

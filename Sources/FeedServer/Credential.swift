@@ -23,7 +23,7 @@ enum Credential: Equatable {
     }
     let trimmed = value.utf8.drop { $0 == 0x20 || $0 == 0x09 }
     let scheme = trimmed.prefix { $0 != 0x20 && $0 != 0x09 }
-    guard scheme.elementsEqual("bearer".utf8, by: { $0 | 0x20 == $1 }) else {
+    guard HTTPField.equalIgnoringCase(scheme, "bearer".utf8) else {
       self = .none
       return
     }

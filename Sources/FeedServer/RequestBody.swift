@@ -47,7 +47,7 @@ enum RequestBody {
 
   /// Whether a `Content-Type` value is `application/json`, whatever its parameters and letter case.
   static func isJSON(_ contentType: String) -> Bool {
-    let essence = contentType.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }
-    return essence.lowercased() == "application/json"
+    let essence = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }.lazy.filter { $0 != 0x20 && $0 != 0x09 }
+    return HTTPField.equalIgnoringCase(essence, "application/json".utf8)
   }
 }

@@ -66,13 +66,22 @@ extension HTTPField {
   /// Whether the field's name is `name`, ASCII case-insensitive, compared without making a lowercased copy.
   fileprivate func isNamed(_ name: String) -> Bool {
     // The lengths first (a native string knows its own): most fields differ there, before a byte is compared.
-    self.name.utf8.count == name.utf8.count
-      && self.name.utf8.elementsEqual(name.utf8) { lowercase($0) == lowercase($1) }
+    self.name.utf8.count == name.utf8.count && Self.equalIgnoringCase(self.name.utf8, name.utf8)
+  }
+
+  /// Whether the bytes `text` and `other` are equal but for the case of ASCII letters: how header names, and
+  /// the tokens in header values (a media type, an authentication scheme), compare (RFC 9110 §5.1, §8.3.1,
+  /// §11.1), without making a lowercased copy. Inlinable: specialised for the caller's sequences, a few
+  /// instructions a byte.
+  @inlinable public static func equalIgnoringCase(_ text: some Sequence<UInt8>, _ other: some Sequence<UInt8>)
+    -> Bool
+  {
+    text.elementsEqual(other) { lowercase($0) == lowercase($1) }
   }
 }
 
 /// `byte` with an ASCII capital letter made small (header names are ASCII tokens).
-private func lowercase(_ byte: UInt8) -> UInt8 {
+@usableFromInline func lowercase(_ byte: UInt8) -> UInt8 {
   byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
 }
 

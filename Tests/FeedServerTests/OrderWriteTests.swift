@@ -45,6 +45,23 @@ struct OrderWriteTests {
     #expect(try Self.rows(api)[2] == "order:\(try #require(try again.json()["id"] as? String))")
   }
 
+  @Test(
+    "with the clock set back, a new order is placed just after the user's latest, which it replaces in the feed",
+    arguments: Backend.available)
+  func clockSetBack(backend: Backend) throws {
+    var api = try Self.api(backend)
+    let seededAt = try api.database.query("SELECT ordered_at FROM orders WHERE id = '\(Self.seeded)'")
+    api.api.now = { Date(timeIntervalSince1970: 0) }
+    let placed = api.send("POST", "/v1/me/orders", as: .user("default", .write), json: Self.order)
+    #expect(placed.status == 201, "\(placed.text)")
+    let id = try #require(try placed.json()["id"] as? String)
+    let placedAt = try api.database.query("SELECT ordered_at FROM orders WHERE id = '\(id)'")
+    #expect(Int64(placedAt) == Int64(seededAt).map { $0 + 1 }, "1 ms after the latest, not at the clock's 0")
+    #expect(try Self.rows(api)[2] == "order:\(id)")
+    let changes = try api.database.query("SELECT op || ' ' || id FROM change_log WHERE kind = 'order' ORDER BY version")
+    #expect(changes == "insert \(id)\ndelete \(Self.seeded)", "the order in, the one it replaces out of the feed")
+  }
+
   @Test("another user's order is theirs: the default feed keeps its order", arguments: Backend.available)
   func anotherUsersOrder(backend: Backend) throws {
     let api = try Self.api(backend)
