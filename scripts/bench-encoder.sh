@@ -9,7 +9,8 @@
 #   scripts/bench-encoder.sh                  # 10,000 generated rows (+ the 8 seeded), 5 rounds x 5 reps
 #   ROWS=1000 ROUNDS=2 REPS=3 scripts/bench-encoder.sh
 #
-# Environment: ROWS (10000), ROUNDS (5), REPS (5), PYTHON (python3; it needs orjson: `pip install orjson`).
+# Environment: ROWS (10000), ROUNDS (5), REPS (5), PYTHON (python3; it needs orjson: `pip install orjson`), BIN (a
+# folder holding release builds of stackfeed and stackfeed-bench, e.g. another commit's; default: built here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,10 +23,12 @@ if ! "$PYTHON" -c 'import orjson' 2>/dev/null; then
   exit 69
 fi
 
-echo "bench-encoder: swift build -c release (stackfeed, stackfeed-bench)" >&2
-swift build -c release --product stackfeed >&2
-swift build -c release --product stackfeed-bench >&2
-BIN="$(swift build -c release --show-bin-path)"
+if [ -z "${BIN:-}" ]; then
+  echo "bench-encoder: swift build -c release (stackfeed, stackfeed-bench)" >&2
+  swift build -c release --product stackfeed >&2
+  swift build -c release --product stackfeed-bench >&2
+  BIN="$(swift build -c release --show-bin-path)"
+fi
 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

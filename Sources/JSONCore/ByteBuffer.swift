@@ -83,6 +83,12 @@ public struct ByteBuffer: ~Copyable {
     table.firstIndex(from: start, where: predicate)
   }
 
+  /// The 8 bytes written from `index` on as one word, the first byte its lowest; traps unless `0 <= index` and
+  /// `index + 8 <= count`.
+  @inlinable public func word(at index: Int) -> UInt64 {
+    table.word(at: index)
+  }
+
   /// Forgets the bytes written from `newCount` on; traps unless `0 <= newCount <= count`.
   public mutating func removeLast(to newCount: Int) {
     table.pop(to: newCount)

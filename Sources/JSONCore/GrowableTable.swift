@@ -92,6 +92,14 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     used += added
   }
 
+  /// The 8 elements from `index` on as one word, the first its lowest byte, read with one load (what the JSON
+  /// escaper scans eight bytes at a time); traps unless `0 <= index` and `index + 8 <= count`.
+  @inlinable @inline(__always)
+  public func word(at index: Int) -> UInt64 where Element == UInt8 {
+    precondition(index >= 0 && index <= count - 8, "GrowableTable word out of range")
+    return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+  }
+
   /// Adds `count` copies of `value` at the end.
   @inlinable public mutating func append(repeating value: Element, count added: Int) {
     guard added > 0 else { return }

@@ -105,6 +105,16 @@ import Testing
     #expect(table.elements == expected)
   }
 
+  /// Every word of a table, from every index that leaves eight elements: its first element the lowest byte.
+  @Test func wordsAreTheirEightBytesLowestFirst() {
+    var table = GrowableTable<UInt8>(capacity: 1)
+    for value in 0..<40 { table.append(UInt8(truncatingIfNeeded: value &* 37 &+ 5)) }
+    for index in 0...(table.count - 8) {
+      let expected = (0..<8).reduce(UInt64(0)) { $0 | UInt64(table[index + $1]) << UInt64(8 * $1) }
+      #expect(table.word(at: index) == expected, "at \(index)")
+    }
+  }
+
   @Test func anIndexPastTheEndTraps() async {
     await #expect(processExitsWith: .failure) {
       let table = GrowableTable(repeating: 1.0, count: 3)
@@ -121,6 +131,10 @@ import Testing
     await #expect(processExitsWith: .failure) {
       var table = GrowableTable<UInt8>(capacity: 16)
       table.append(lowBytesOf: 0, count: 9)
+    }
+    await #expect(processExitsWith: .failure) {
+      let table = GrowableTable(repeating: UInt8(1), count: 9)
+      _ = table.word(at: 2)
     }
   }
 }

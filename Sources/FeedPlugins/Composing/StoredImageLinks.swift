@@ -18,21 +18,24 @@ public struct StoredImageLinks: ImageLinking {
   public let infos: [String: ImageInfo]
   /// The document's scale: pixels per point of ``ImageLink/url``.
   public let scale: Int
+  /// Each known image's placeholder colour, read from its hex digits once rather than for every node showing it.
+  private let placeholders: [String: Color]
 
   /// Links to the images in `infos` at `scale` (clamped to `ImageVariant.scales`).
   public init(infos: [String: ImageInfo], scale: Int) {
     self.infos = infos
     self.scale = min(ImageVariant.scales.upperBound, max(ImageVariant.scales.lowerBound, scale))
+    placeholders = infos.compactMapValues { Color(hex: $0.placeholder) }
   }
 
   /// Links to the stored images the image nodes of `trees` name, read from `db` in one query.
   public init(namedIn trees: some Sequence<LayoutNode>, from db: StoreConnection, scale: Int) throws {
     var names = Set<String>()
-    var pending = Array(trees)
-    while let node = pending.popLast() {
+    func collect(_ node: LayoutNode) {
       if case .image(let content) = node.kind, let name = content.name { names.insert(name) }
-      pending += node.children
+      for index in node.children.indices { collect(node.children[index]) }
     }
+    for tree in trees { collect(tree) }
     self.init(infos: try Images(db).infos(named: names), scale: scale)
   }
 
@@ -64,6 +67,6 @@ public struct StoredImageLinks: ImageLinking {
     let srcset = info.srcset(for: variant).map { ImageLink.Scaled(scale: $0.scale, url: $0.url) }
     return ImageLink(
       url: srcset.first { $0.scale == variant.scale }?.url ?? info.url(for: variant), srcset: srcset,
-      aspectRatio: info.aspectRatio, placeholder: Color(hex: info.placeholder))
+      aspectRatio: info.aspectRatio, placeholder: placeholders[name])
   }
 }

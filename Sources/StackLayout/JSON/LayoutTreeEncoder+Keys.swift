@@ -5,7 +5,7 @@ extension LayoutTreeEncoder {
   /// frame's (an image's link is for it).
   mutating func writeKeys(of node: LayoutNode, size: Size, depth: Int) {
     begin("type", depth)
-    appendString(node.typeName)
+    appendName(node.typeName)
     end()
     if let id = node.id { memberString("id", id, depth) }
     if let action = node.action { memberString("action", action, depth) }
@@ -13,8 +13,8 @@ extension LayoutTreeEncoder {
     if node.isStack {
       let margin = node.margin
       memberNumber("spacing", node.spacing, depth)
-      memberString("distribution", node.distribution.rawValue, depth)
-      memberString("alignment", node.alignment.rawValue, depth)
+      memberName("distribution", node.distribution.rawValue, depth)
+      memberName("alignment", node.alignment.rawValue, depth)
       begin("margin", depth)
       append("{")
       key("top")
@@ -33,7 +33,7 @@ extension LayoutTreeEncoder {
     }
     if let width = node.width { constraint("width", "widthPriority", width, depth) }
     if let height = node.height { constraint("height", "heightPriority", height, depth) }
-    if writesScaling, let style = node.scalesWith { memberString("scalesWith", style.rawValue, depth) }
+    if writesScaling, let style = node.scalesWith { memberName("scalesWith", style.rawValue, depth) }
     if let ratio = node.aspectRatio {
       constraint("aspectRatio", "aspectRatioPriority", SizeConstraint(ratio.ratio, priority: ratio.priority), depth)
     }
@@ -48,21 +48,21 @@ extension LayoutTreeEncoder {
       appendNumber(content.font(for: result.traits.contentSize).size)
       comma()
       key("weight")
-      appendString(content.font.weight.rawValue)
+      appendName(content.font.weight.rawValue)
       append("}")
       end()
       if writesScaling && content.textStyle != .body {
-        memberString("textStyle", content.textStyle.rawValue, depth)
+        memberName("textStyle", content.textStyle.rawValue, depth)
       }
       memberInteger("lines", content.lines, depth)
       if writesScaling, let limit = content.accessibilityLines {
         memberInteger("accessibilityLines", limit, depth)
       }
-      memberString("textAlignment", content.alignment.rawValue, depth)
+      memberName("textAlignment", content.alignment.rawValue, depth)
       color("color", content.color, depth)
     case .image(let content):
       memberString("image", content.name, depth)
-      memberString("contentMode", content.contentMode.rawValue, depth)
+      memberName("contentMode", content.contentMode.rawValue, depth)
       if let tint = content.tint { color("tint", tint, depth) }
       if let link = images?.link(for: content, size: size) { self.link(link, depth) }
     default:
@@ -151,7 +151,7 @@ extension LayoutTreeEncoder {
     append("[")
     for (index, trait) in accessibility.orderedTraits.enumerated() {
       if index > 0 { comma() }
-      appendString(trait.rawValue)
+      appendName(trait.rawValue)
     }
     append("]")
     if accessibility.isHidden {
@@ -182,6 +182,13 @@ extension LayoutTreeEncoder {
   @inline(__always) private mutating func memberString(_ key: StaticString, _ text: String?, _ depth: Int) {
     begin(key, depth)
     if let text { appendString(text) } else { append("null") }
+    end()
+  }
+
+  /// One `"key": "name",` line for a name of the layout's own vocabulary (``appendName(_:)``).
+  @inline(__always) private mutating func memberName(_ key: StaticString, _ name: String, _ depth: Int) {
+    begin(key, depth)
+    appendName(name)
     end()
   }
 

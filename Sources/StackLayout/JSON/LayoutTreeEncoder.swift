@@ -126,6 +126,15 @@ struct LayoutTreeEncoder: ~Copyable {
     JSONWriter.string(text, to: &out)
   }
 
+  /// Appends `name` quoted: a name of the layout's own vocabulary (a node's type, a raw value of its enums),
+  /// letters that need no escaping, so none is looked for.
+  mutating func appendName(_ name: String) {
+    assert(!name.utf8.contains(where: JSONWriter.needsEscape), "a name needs no escaping")
+    out.append(UInt8(ascii: "\""))
+    out.append(name)
+    out.append(UInt8(ascii: "\""))
+  }
+
   /// Appends `color`'s `"#RRGGBB"` (or `"#RRGGBBAA"`), quoted (the digits need no escaping).
   mutating func appendHex(_ color: Color) {
     out.append(UInt8(ascii: "\""))
