@@ -23,6 +23,11 @@ struct ReturnPreferenceTests {
       (["return=minimalist"], .representation),
       (["returns=minimal"], .representation),
       (["return"], .representation),
+      (["return=, return=minimal"], .minimal),
+      (["return =\t\"MINIMAL\" ;x=1"], .minimal),
+      (["", "handling=lenient,,return=minimal"], .minimal),
+      (["return=minimal=1"], .representation),
+      (["x;return=minimal"], .representation),
     ])
   func parse(fields: [String], expected: ReturnPreference) {
     let request = HTTPRequest(
