@@ -74,7 +74,8 @@ public struct FeedComposer {
     (try? PagePlan(registry: registry, after: cursor))?.statements(limit: limit, context: context) ?? []
   }
 
-  /// The most stream rows a page reads in one query and keeps in memory; longer pages stream.
+  /// The most stream rows a page reads in one query (and keeps in memory when rows are inserted among them);
+  /// longer pages stream in runs.
   static let pageReadWhole = 1_000
 
   private func runBody(_ plan: PagePlan, emitter: RowEmitter) throws {
@@ -90,9 +91,14 @@ public struct FeedComposer {
       }
     }
     try flush(upTo: emitter.streamCount)
-    if let stream = plan.stream, let page = PagePlan.streamRows(limit: emitter.limit) {
-      // A page: its stream rows, one more than the limit, are read in one query and kept, then emitted with the
-      // inserted rows between them (on PostgreSQL one query is one round trip, sent ahead with the page's others).
+    if let stream = plan.stream, let page = PagePlan.streamRows(limit: emitter.limit), pending.isEmpty {
+      // A page with no rows inserted among its stream rows (every page past the feed's last inserted rows): its
+      // stream rows, one more than the limit, are read in one query and each is emitted as the query reads it,
+      // none kept (on PostgreSQL one query is one round trip, sent ahead with the page's others).
+      try emitter.emitStream(stream, reading: page)
+    } else if let stream = plan.stream, let page = PagePlan.streamRows(limit: emitter.limit) {
+      // A page with inserted rows still to come: its stream rows are read the same way but kept, then emitted with
+      // the inserted rows between them (whose queries cannot run while the stream's is read on PostgreSQL).
       // Emitting them all would pass the limit, so when the loop ends the stream has no more rows.
       let kind = stream.kind
       for row in try emitter.loadStream(stream, rows: page) {

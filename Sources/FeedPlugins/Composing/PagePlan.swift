@@ -62,9 +62,10 @@ struct PagePlan {
     return [(plugins[start], resume.key)] + plugins[(start + 1)...].map { ($0, nil) }
   }
 
-  /// The stream rows a page of `limit` rows reads in one query and keeps: one more than the limit (which tells
-  /// that the feed was cut), whatever rows come before them, so the query is known before anything is read; nil
-  /// for no limit or a page too long to keep (``FeedComposer/pageReadWhole``), whose stream is read in runs.
+  /// The stream rows a page of `limit` rows reads in one query (and keeps, when rows are inserted among them):
+  /// one more than the limit (which tells that the feed was cut), whatever rows come before them, so the query is
+  /// known before anything is read; nil for no limit or a page too long to keep (``FeedComposer/pageReadWhole``),
+  /// whose stream is read in runs.
   static func streamRows(limit: Int?) -> Int? {
     guard let limit, limit + 1 <= FeedComposer.pageReadWhole else { return nil }
     return limit + 1

@@ -60,6 +60,16 @@ final class RowEmitter {
     return asked.map { streamCount - before < $0 } ?? true
   }
 
+  /// Emits the stream plugin's next rows after ``streamKey`` as they arrive, from one query for `rows` of them (a
+  /// page's: ``PagePlan/streamRows(limit:)``, whatever was emitted before, so the query is the one said ahead), until
+  /// the limit stops them: no row is kept or copied.
+  func emitStream(_ plugin: any RowPlugin, reading rows: Int) throws {
+    let kind = plugin.kind
+    try plugin.loadRows(from: database, after: streamKey, limit: rows, context: context) { key, row in
+      try emit(row, key: key, kind: kind, isStream: true)
+    }
+  }
+
   /// The stream plugin's next `rows` rows after ``streamKey``, read in one query and kept (a page's few).
   func loadStream(_ plugin: any RowPlugin, rows: Int) throws -> [(key: Int64, row: FeedRow)] {
     var loaded: [(key: Int64, row: FeedRow)] = []
