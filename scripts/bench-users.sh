@@ -12,7 +12,8 @@
 #   cached - `/v1/feed?limit=20` asked again and again (the answer memo) on PostgreSQL and on SQLite;
 #   orders - `POST /v1/me/orders` (one line item, a random write token per request, no Idempotency-Key) at 16
 #            connections against scripts/order_anchor.c, a C program making the same transactions on the same
-#            SQLite file from 16 threads (the ceiling: no HTTP, no JSON).
+#            SQLite file from 16 threads (the ceiling: no HTTP, no JSON); rate, p99, and CPU per order (the
+#            server's process, the C program's whole run: user + system time).
 #
 #   scripts/bench-users.sh            # USERS=100000 ORDERS=10 ITEMS=1000000 TOKENS=10000 RUNS=5 DURATION=5
 #   WARM=10 PARTS=pages scripts/bench-users.sh   # the pages only, each server first warmed by 10 s of me-feed
@@ -142,6 +143,11 @@ print(f"p99_ms {figure} {side} {run} {p99:.3f}")
 PY
 }
 
+# The orders' CPU: user + system time of the server process (its /proc stat, in clock ticks) or of the C program
+# (/usr/bin/time, its whole run), in microseconds per order.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+cpu_us() { awk -v t="$1" -v n="$2" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.1f", t / hz * 1e6 / n }'; }
+
 cc -O2 -std=c11 -Wall -Wextra -pthread -o "$work/order_anchor" scripts/order_anchor.c -lsqlite3
 echo "# $(date -u '+%Y-%m-%d %H:%M') UTC, $(nproc) cores, $("$pgbin/postgres" --version), $USERS users x $ORDERS orders," \
   "$ITEMS feed items, $TOKENS tokens, runs $RUNS of ${DURATION} s, parts: $PARTS, orders at --threads $ORDER_THREADS${PREFER:+, Prefer: return=$PREFER}"
@@ -179,12 +185,21 @@ for run in $(seq 1 "$RUNS"); do
   for side in $([ $((run % 2)) = 1 ] && echo $sides c-anchor || echo c-anchor $sides); do
     if [ "$side" != c-anchor ]; then
       serve "$sqlite_db" "${side#*-t}" "$([ "${side%%-*}" = base ] && echo "$BASE_BIN")"
+      before=$(cpu_ticks "${servers[0]}")
       TOKENS_FILE=$KEEP/sqlite.tokens wrk_run orders "$side" "$run" 16 "${urls[0]}/" -s "$work/order.lua"
+      ticks=$(($(cpu_ticks "${servers[0]}") - before))
+      echo "cpu_us orders $side $run $(cpu_us "$ticks" "$(grep -o '[0-9]* requests in' "$work/wrk.txt" | cut -d' ' -f1)")" \
+        >>"$results"
       stop_servers
     else
-      read -r rate p99 < <("$work/order_anchor" "$sqlite_db" 16 "$DURATION" "$KEEP/sqlite.tokens.users")
+      /usr/bin/time -f '%U %S' -o "$work/anchor.time" \
+        "$work/order_anchor" "$sqlite_db" 16 "$DURATION" "$KEEP/sqlite.tokens.users" >"$work/anchor.txt"
+      read -r rate p99 <"$work/anchor.txt"
       echo "rps orders c-anchor $run $rate" >>"$results"
       echo "p99_ms orders c-anchor $run $p99" >>"$results"
+      ticks=$(awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($1 + $2) * hz }' "$work/anchor.time")
+      echo "cpu_us orders c-anchor $run $(cpu_us "$ticks" "$(awk -v r="$rate" -v d="$DURATION" 'BEGIN { printf "%d", r * d }')")" \
+        >>"$results"
     fi
   done
   echo "# run $run done, load $(cut -d' ' -f1-3 /proc/loadavg)" >&2
@@ -211,5 +226,6 @@ for store in ("sqlite", "pg1", "pg2"):
 ratio("cached-feed rps, pg1 / sqlite", ("rps", "cached-feed", "pg1"), ("rps", "cached-feed", "sqlite"))
 for side in sorted({side for (_, name, side) in values if name == "orders" and side != "c-anchor"}):
     ratio(f"orders rps, server {side} / c-anchor", ("rps", "orders", side), ("rps", "orders", "c-anchor"))
+    ratio(f"orders CPU/order, {side} / c-anchor", ("cpu_us", "orders", side), ("cpu_us", "orders", "c-anchor"))
 PY
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -151,19 +151,35 @@ extension FeedAPI {
     _ row: FeedRow, width: Double, engine: LayoutEngine = LayoutEngine(), scale: Int = ImageVariant.defaultScale,
     form: JSONForm = .pretty, images db: StoreConnection
   ) throws -> [UInt8]? {
+    try linkedCard(of: row, scale: scale, images: db).map { document(of: $0, width: width, engine: engine, form: form) }
+  }
+
+  /// The card of `row` with its image nodes linked at `scale` to the images `db` stores: all that
+  /// ``rowDocument(_:width:engine:scale:form:images:)`` reads of the store, so that a write can lay out and
+  /// write its answer after its commit (``document(of:width:engine:form:)``); `nil` when no registered plugin made
+  /// the row.
+  func linkedCard(of row: FeedRow, scale: Int = ImageVariant.defaultScale, images db: StoreConnection) throws
+    -> LinkedCard?
+  {
     guard let tree = try registry.card(for: row) else { return nil }
-    let images = try StoredImageLinks(namedIn: [tree], from: db, scale: scale)
-    let layout = engine.layout(tree, width: width)
+    return LinkedCard(row: row, tree: tree, images: try StoredImageLinks(namedIn: [tree], from: db, scale: scale))
+  }
+
+  /// The document of ``rowDocument(_:width:engine:scale:form:images:)`` for `card`, without the store.
+  func document(of card: LinkedCard, width: Double, engine: LayoutEngine = LayoutEngine(), form: JSONForm = .pretty)
+    -> [UInt8]
+  {
+    let layout = engine.layout(card.tree, width: width)
     let style = form.style
     var bytes = ByteBuffer(capacity: 8192)
     bytes.append(literal: "{")
-    JSONRowWriter.appendFields(of: row, style: style, to: &bytes)
+    JSONRowWriter.appendFields(of: card.row, style: style, to: &bytes)
     bytes.append(literal: #", "width": "#, style: style)
     LayoutJSON.append(number: width, to: &bytes)
     bytes.append(literal: #", "height": "#, style: style)
     LayoutJSON.append(number: layout.size.height, to: &bytes)
     bytes.append(literal: #", "card": "#, style: style)
-    LayoutJSON.encode(layout, style: style, images: images, to: &bytes)
+    LayoutJSON.encode(layout, style: style, images: card.images, to: &bytes)
     bytes.append(literal: "}\n", style: style)
     return bytes.bytes
   }
@@ -219,4 +235,15 @@ private struct Body: TextOutputStream {
   mutating func write(_ string: String) {
     bytes.append(contentsOf: string.utf8)
   }
+}
+
+/// A row's card with its image nodes linked to the stored images (``FeedAPI/linkedCard(of:scale:images:)``): what
+/// its document needs of the store, read, so that the document can be written without it.
+struct LinkedCard {
+  /// The row.
+  var row: FeedRow
+  /// Its card, not laid out.
+  var tree: LayoutNode
+  /// The links of its image nodes.
+  var images: StoredImageLinks
 }

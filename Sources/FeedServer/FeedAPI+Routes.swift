@@ -90,8 +90,7 @@ extension FeedAPI {
           {
           case .claimed: break
           case .answered(let status, let location, let body):
-            return Self.written(
-              RouteAnswer(status: status, location: location, body: form.apply(to: body)), returning: returning)
+            return PreparedAnswer(status: status, location: location, content: .bytes(body))
           case .usedByAnotherRequest:
             throw Problem(
               status: 422,
@@ -104,21 +103,20 @@ extension FeedAPI {
         let outcome = try route.handler(rowRequest, db)
         try ChangeLog.record(outcome.changes, at: UTCMilliseconds.since1970(seconds: now.timeIntervalSince1970), in: db)
         guard let key else {
-          // The row is composed for the answer only, in the form it is sent in.
-          let answer =
-            returning == .minimal
-            ? RouteAnswer(status: outcome.status, location: outcome.location, body: [])
-            : try answer(outcome, form: form, in: db)
-          return Self.written(answer, returning: returning)
+          // The row is composed for the answer only, in the form it is sent in, and laid out and written after
+          // the commit: the write's turn (one writer at a time) holds only what reads the store.
+          return returning == .minimal
+            ? PreparedAnswer(status: outcome.status, location: outcome.location, content: .none)
+            : try prepared(outcome, in: db)
         }
         // The row is composed for the key's record too, as the writers indent it: a repeat gets it in its own
         // form if it prefers it.
-        var answer = try answer(outcome, form: .pretty, in: db)
+        let answer = try prepared(outcome, in: db).answer(in: .pretty, api: self)
         try keys.record(user: caller.user, key: key, status: answer.status, location: answer.location, answer.body)
-        answer.body = form.apply(to: answer.body)
-        return Self.written(answer, returning: returning)
+        return PreparedAnswer(status: answer.status, location: answer.location, content: .bytes(answer.body))
       }
-      return CommitHeader.adding(written.version, to: written.value)
+      return CommitHeader.adding(
+        written.version, to: Self.written(written.value.answer(in: form, api: self), returning: returning))
     } catch let error as SeedError {
       throw RequestBody.unprocessable(error)
     } catch let refusal as RowRefusal {
@@ -143,14 +141,19 @@ extension FeedAPI {
   /// The answer of a handler's outcome: its status, and the row as `/v1/rows` shows it (its images as `db` stores
   /// them) or the page of a list, its JSON in `form`.
   private func answer(_ outcome: RowOutcome, form: JSONForm, in db: StoreConnection) throws -> RouteAnswer {
+    try prepared(outcome, in: db).answer(in: form, api: self)
+  }
+
+  /// What the answer of a handler's outcome reads of the store (``PreparedAnswer``), read from `db`.
+  private func prepared(_ outcome: RowOutcome, in db: StoreConnection) throws -> PreparedAnswer {
     if let page = outcome.page {
-      return RouteAnswer(status: outcome.status, location: outcome.location, body: form.apply(to: page.json))
+      return PreparedAnswer(status: outcome.status, location: outcome.location, content: .bytes(page.json))
     }
-    guard let row = outcome.row else { return RouteAnswer(status: outcome.status, location: nil, body: []) }
-    guard let body = try rowDocument(row, width: LayoutWidth.standard, form: form, images: db) else {
+    guard let row = outcome.row else { return PreparedAnswer(status: outcome.status, location: nil, content: .none) }
+    guard let card = try linkedCard(of: row, images: db) else {
       throw Problem(status: 500, detail: "no registered plugin draws the row kind \"\(row.kind)\"")
     }
-    return RouteAnswer(status: outcome.status, location: outcome.location, body: body)
+    return PreparedAnswer(status: outcome.status, location: outcome.location, content: .card(card))
   }
 
   /// The media type and `Location` of an answer.
@@ -188,4 +191,33 @@ extension FeedAPI {
 
   /// The longest `Idempotency-Key`, in bytes.
   static let maximumKeyBytes = 255
+}
+
+/// A route's answer with all it reads of the store read (``FeedAPI/prepared(_:in:)``), so that a write writes it
+/// after its commit: its status, `Location`, and its body's content.
+private struct PreparedAnswer {
+  /// What the body holds.
+  enum Content {
+    /// No body.
+    case none
+    /// JSON as the writers indent it: a list's page, or an answer kept with an `Idempotency-Key`.
+    case bytes([UInt8])
+    /// A row's card to lay out and write (``FeedAPI/document(of:width:engine:form:)``).
+    case card(LinkedCard)
+  }
+
+  var status: Int
+  var location: String?
+  var content: Content
+
+  /// The answer, its JSON in `form`: a card laid out at the standard width and written by `api`.
+  func answer(in form: JSONForm, api: FeedAPI) -> RouteAnswer {
+    switch content {
+    case .none: RouteAnswer(status: status, location: location, body: [])
+    case .bytes(let json): RouteAnswer(status: status, location: location, body: form.apply(to: json))
+    case .card(let card):
+      RouteAnswer(
+        status: status, location: location, body: api.document(of: card, width: LayoutWidth.standard, form: form))
+    }
+  }
 }
