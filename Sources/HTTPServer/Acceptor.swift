@@ -2,13 +2,17 @@ import CMicroHTTPD
 import Glibc
 import Synchronization
 
-/// Accepts the connections of the thread-per-connection mode itself and hands them to libmicrohttpd
-/// (`MHD_add_connection`), at most `limit` open at once. At the limit it stops polling the listening socket, so a
-/// new client waits in the kernel's listen backlog until a connection closes. libmicrohttpd 0.9.75 would not
-/// wait in this mode: its accept loop (`MHD_poll_listen_socket`) polls the listening socket whatever the count,
-/// and a connection past the limit is accepted and closed at once (`new_connection_prepare_`: "Server reached
-/// connection limit"). Its thread-pool mode needs no acceptor: each worker leaves the socket out of its epoll
-/// set while it holds its share of the limit.
+/// Accepts the server's connections itself and hands them to libmicrohttpd (`MHD_add_connection`), at most
+/// `limit` open at once. At the limit it stops polling the listening socket, so a new client waits in the
+/// kernel's listen backlog until a connection closes. libmicrohttpd 0.9.75 would not wait with a thread per
+/// connection: its accept loop (`MHD_poll_listen_socket`) polls the listening socket whatever the count, and a
+/// connection past the limit is accepted and closed at once (`new_connection_prepare_`: "Server reached
+/// connection limit"). With worker threads it hands the connections to the workers' daemons in turn. In
+/// libmicrohttpd's own thread pool each worker polls the listening socket and keeps every connection it
+/// accepts: a burst of connections (a client opening its 16 at once) landed on whichever worker woke first,
+/// often all of them, and the other workers idled while that one served them one request at a time — half the
+/// cores for CPU-bound requests (docs/BENCHMARKS.md, "Images"). (Handed to a pool, `MHD_add_connection` picks
+/// the worker by the descriptor's number modulo the workers, which other descriptors opened in between skew.)
 ///
 /// When `accept` fails for want of descriptors or memory (`EMFILE`, `ENFILE`, `ENOBUFS`, `ENOMEM`), it waits
 /// for a connection to close (or 100 ms when none is open) before it accepts again, instead of spinning.
@@ -25,7 +29,9 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
   /// connections it closes while the daemon stops, after ``stop()``, and a byte written to a number closed by then
   /// would land in whatever descriptor had taken it (another connection's socket, a database file).
   private let wake: (read: Int32, write: Int32)
-  private var daemon: OpaquePointer?
+  private var daemons: [OpaquePointer] = []
+  /// The daemon the next connection goes to (only the accepting thread reads and moves it).
+  private var next = 0
   private var thread = pthread_t()
 
   /// An acceptor for `listener`; nothing runs before ``start(_:)``.
@@ -43,9 +49,9 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
     wake = (ends[0], ends[1])
   }
 
-  /// Starts the accepting thread, which adds connections to `daemon`.
-  func start(_ daemon: OpaquePointer) throws(HTTPServerError) {
-    self.daemon = daemon
+  /// Starts the accepting thread, which adds connections to `daemons` in turn.
+  func start(_ daemons: [OpaquePointer]) throws(HTTPServerError) {
+    self.daemons = daemons
     let context = Unmanaged.passRetained(self).toOpaque()
     let started = pthread_create(
       &thread, nil,
@@ -117,6 +123,8 @@ final class Acceptor: @unchecked Sendable {  // `open` and `stopping` are atomic
         return failure == EMFILE || failure == ENFILE || failure == ENOBUFS || failure == ENOMEM
       }
       open.add(1, ordering: .relaxed)
+      let daemon = daemons[next]
+      next = (next + 1) % daemons.count
       let added = withUnsafePointer(to: &address) { pointer in
         pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
           stackfeed_mhd_add_connection(daemon, client, $0, length)

@@ -39,9 +39,9 @@ public final class HTTPServer: @unchecked Sendable {
     public var admit: @Sendable (_ head: HTTPRequest) -> BodyAdmission = { _ in .read }
 
     /// The file descriptors the server holds besides one per open connection (measured in `/proc/PID/fd`): the
-    /// listening socket, and for libmicrohttpd's polling an epoll descriptor and an eventfd per worker thread,
-    /// or with a thread per connection one eventfd and the ``Acceptor``'s pipe.
-    public var serverDescriptors: Int { 1 + (threads == 0 ? 3 : 2 * threads) }
+    /// listening socket, the ``Acceptor``'s pipe, and for libmicrohttpd's polling an epoll descriptor and an
+    /// eventfd per worker thread, or with a thread per connection one eventfd.
+    public var serverDescriptors: Int { 3 + (threads == 0 ? 1 : 2 * threads) }
 
     /// A configuration with the defaults: 1024 connections, a 30 s idle timeout, 16 KiB of request head, 64 KiB
     /// of body.
@@ -61,7 +61,8 @@ public final class HTTPServer: @unchecked Sendable {
 
   /// The port the server listens on.
   public let port: Int
-  private let daemon: OpaquePointer
+  /// libmicrohttpd's daemons: one per worker thread, or the one starting a thread per connection.
+  private let daemons: [OpaquePointer]
   private let core: Core
   private let stopped = Mutex(false)
   /// Writes the streams' heartbeats, four times per heartbeat (nil without streams).
@@ -97,55 +98,62 @@ public final class HTTPServer: @unchecked Sendable {
     try Self.loadLibrary()
     let socket = try ListeningSocket.bind(
       host: configuration.host, port: configuration.port, backlog: ListeningSocket.backlog)
-    var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
-    var options: [MHD_OptionItem] = [
-      Self.option(.CONNECTION_TIMEOUT, configuration.idleTimeoutSeconds),
-      Self.option(.CONNECTION_MEMORY_LIMIT, configuration.requestMemoryLimit),
-    ]
-    var acceptor: Acceptor?
+    // The server accepts its connections itself (``Acceptor``) and hands each to libmicrohttpd, never the
+    // listening socket: with worker threads, one daemon per thread, each with its own epoll loop, given the
+    // connections in turn (not libmicrohttpd's thread pool, whose workers each accept for themselves).
+    var flags =
+      MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
     if configuration.threads == 0 {
-      // The acceptor keeps to the limit; libmicrohttpd's own, 2 above, is never reached: its count runs at most
-      // one connection ahead of the acceptor's (a closed connection is counted off just after the notification).
-      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-      options.append(Self.option(.CONNECTION_LIMIT, configuration.connectionLimit + 2))
-      do {
-        acceptor = try Acceptor(listener: socket.descriptor, limit: configuration.connectionLimit)
-      } catch {
-        close(socket.descriptor)
-        throw error
-      }
+      flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
     } else {
       flags |= MHD_USE_EPOLL.rawValue
       // An idle stream's connection is suspended: it leaves its worker's epoll set until a piece is queued.
       if streams != nil { flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue }
-      options.append(Self.option(.LISTEN_SOCKET, Int(socket.descriptor)))
-      options.append(Self.option(.CONNECTION_LIMIT, configuration.connectionLimit))
-      if configuration.threads > 1 { options.append(Self.option(.THREAD_POOL_SIZE, configuration.threads)) }
     }
-    options.append(Self.option(.END, 0))
-    let core = Core(
-      handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
-      admit: configuration.admit,
-      connectionLimit: configuration.connectionLimit, acceptor: acceptor, streams: streams)
-    let closure = Unmanaged.passUnretained(core).toOpaque()
-    guard
-      let daemon = stackfeed_mhd_start(
-        flags, acceptPolicy, accessHandler, requestCompleted, connectionNotified, closure, &options)
-    else {
-      close(socket.descriptor)
-      throw HTTPServerError(
-        isAddressInUse: false,
-        description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
-          + "(threads \(configuration.threads))")
-    }
+    var options: [MHD_OptionItem] = [
+      Self.option(.CONNECTION_TIMEOUT, configuration.idleTimeoutSeconds),
+      Self.option(.CONNECTION_MEMORY_LIMIT, configuration.requestMemoryLimit),
+      // The acceptor keeps to the limit; libmicrohttpd's own is never reached: its count runs at most one
+      // connection ahead of the acceptor's (a closed connection is counted off just after the notification).
+      Self.option(.CONNECTION_LIMIT, configuration.connectionLimit + 2),
+      Self.option(.END, 0),
+    ]
+    let acceptor: Acceptor
     do {
-      try acceptor?.start(daemon)
+      acceptor = try Acceptor(listener: socket.descriptor, limit: configuration.connectionLimit)
     } catch {
-      stackfeed_mhd_stop_daemon(daemon)
       close(socket.descriptor)
       throw error
     }
-    self.daemon = daemon
+    let core = Core(
+      handler: handler, onFinish: onFinish, idleMemory: IdleMemory(freeing: onIdle), bodyLimit: configuration.bodyLimit,
+      admit: configuration.admit,
+      connectionLimit: configuration.connectionLimit, acceptor: acceptor, suspends: configuration.threads > 0,
+      streams: streams)
+    let closure = Unmanaged.passUnretained(core).toOpaque()
+    var daemons: [OpaquePointer] = []
+    for _ in 0..<max(1, configuration.threads) {
+      guard
+        let daemon = stackfeed_mhd_start(
+          flags, acceptPolicy, accessHandler, requestCompleted, connectionNotified, closure, &options)
+      else {
+        daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+        close(socket.descriptor)
+        throw HTTPServerError(
+          isAddressInUse: false,
+          description: "libmicrohttpd could not start on \(configuration.host) port \(socket.port) "
+            + "(threads \(configuration.threads))")
+      }
+      daemons.append(daemon)
+    }
+    do {
+      try acceptor.start(daemons)
+    } catch {
+      daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+      close(socket.descriptor)
+      throw error
+    }
+    self.daemons = daemons
     self.core = core
     self.port = socket.port
     heartbeat = streams.map { streams in
@@ -166,12 +174,9 @@ public final class HTTPServer: @unchecked Sendable {
   /// has queued is sent), waits up to `grace` for the requests in flight to be answered in full, then closes
   /// every connection, joins the worker threads and closes the listening socket. Calling it again does nothing.
   ///
-  /// libmicrohttpd's own way to stop accepting, `MHD_quiesce_daemon`, is not used: in the thread-pool mode it
-  /// races a worker taking the listening socket out of its epoll set and aborts the process (0.9.75: "Failed to
-  /// remove listen FD from epoll set", seen under load at SIGTERM). Its accept policy refuses instead: a client
-  /// that connects from now on is closed at once, unread. With a thread per connection the ``Acceptor`` stops
-  /// accepting, and the listening socket, which libmicrohttpd never had, is closed here; in the thread-pool mode
-  /// `MHD_stop_daemon` closes it.
+  /// The ``Acceptor`` stops accepting (a client that connects from now on waits in the listen backlog until the
+  /// socket is closed), and libmicrohttpd's accept policy refuses any connection handed to it after that; the
+  /// listening socket, which libmicrohttpd never had, is closed here once the daemon stopped.
   public func stop(grace: Duration = .seconds(10)) {
     let first = stopped.withLock { stopped in
       defer { stopped = true }
@@ -182,14 +187,14 @@ public final class HTTPServer: @unchecked Sendable {
     // Before the daemon stops: libmicrohttpd must not hold a suspended connection then.
     core.streams?.finishAll()
     core.accepting.store(false, ordering: .releasing)
-    core.acceptor?.stop()
+    core.acceptor.stop()
     let clock = ContinuousClock()
     let deadline = clock.now + grace
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
       usleep(2000)
     }
-    stackfeed_mhd_stop_daemon(daemon)
-    if let acceptor = core.acceptor { close(acceptor.listener) }
+    daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+    close(core.acceptor.listener)
   }
 
   private static func option(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
@@ -210,8 +215,11 @@ private final class Core: Sendable {
   let open = Atomic(0)
   /// The most connections open at once: at it, every answer closes its connection (``queue(_:on:core:)``).
   let connectionLimit: Int
-  /// What accepts the connections with a thread per connection (else libmicrohttpd does).
-  let acceptor: Acceptor?
+  /// What accepts the connections and hands them to libmicrohttpd.
+  let acceptor: Acceptor
+  /// Whether a waiting stream's connection is suspended (worker threads; with a thread per connection its
+  /// thread waits instead).
+  let suspends: Bool
   /// Trims malloc's arenas when the last connection closes.
   let idleMemory: IdleMemory
   /// The event streams the handler answers with, if any.
@@ -220,7 +228,7 @@ private final class Core: Sendable {
   init(
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, onFinish: @escaping @Sendable (HTTPExchange) -> Void,
     idleMemory: IdleMemory, bodyLimit: Int, admit: @escaping @Sendable (HTTPRequest) -> BodyAdmission,
-    connectionLimit: Int, acceptor: Acceptor?, streams: EventStreams?
+    connectionLimit: Int, acceptor: Acceptor, suspends: Bool, streams: EventStreams?
   ) {
     self.handler = handler
     self.onFinish = onFinish
@@ -229,6 +237,7 @@ private final class Core: Sendable {
     self.admit = admit
     self.connectionLimit = connectionLimit
     self.acceptor = acceptor
+    self.suspends = suspends
     self.streams = streams
   }
 }
@@ -249,7 +258,7 @@ private let connectionNotified: MHD_NotifyConnectionCallback = { closure, _, _, 
     core.open.add(1, ordering: .relaxed)
   case .CONNECTION_NOTIFY_CLOSED:
     let left = core.open.subtract(1, ordering: .relaxed).newValue
-    core.acceptor?.closed()
+    core.acceptor.closed()
     if left == 0 { core.idleMemory.idle() }
   }
 }
@@ -441,7 +450,7 @@ private func streamed(_ stream: EventStream, on connection: OpaquePointer, core:
     var milliseconds = UInt32(streams.heartbeat / .milliseconds(1))
     _ = setsockopt(socket, Int32(IPPROTO_TCP), TCP_USER_TIMEOUT, &milliseconds, socklen_t(MemoryLayout<UInt32>.size))
   }
-  stream.attach(connection, socket: socket, suspends: core.acceptor == nil)
+  stream.attach(connection, socket: socket, suspends: core.suspends)
   let closure = Unmanaged.passRetained(stream).toOpaque()
   // The block libmicrohttpd allocates with the response holds the body only when it is not chunked (an HTTP/1.0
   // client); a chunked body is written into the connection's own buffer, so a small block saves a subscriber
