@@ -137,7 +137,7 @@ public final class HTTPServer: @unchecked Sendable {
         let daemon = stackfeed_mhd_start(
           flags, acceptPolicy, accessHandler, requestCompleted, connectionNotified, closure, &options)
       else {
-        daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+        for daemon in daemons { stackfeed_mhd_stop_daemon(daemon) }
         close(socket.descriptor)
         throw HTTPServerError(
           isAddressInUse: false,
@@ -149,7 +149,7 @@ public final class HTTPServer: @unchecked Sendable {
     do {
       try acceptor.start(daemons)
     } catch {
-      daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+      for daemon in daemons { stackfeed_mhd_stop_daemon(daemon) }
       close(socket.descriptor)
       throw error
     }
@@ -193,7 +193,7 @@ public final class HTTPServer: @unchecked Sendable {
     while core.inFlight.load(ordering: .acquiring) > 0 && clock.now < deadline {
       usleep(2000)
     }
-    daemons.forEach { stackfeed_mhd_stop_daemon($0) }
+    for daemon in daemons { stackfeed_mhd_stop_daemon(daemon) }
     close(core.acceptor.listener)
   }
 

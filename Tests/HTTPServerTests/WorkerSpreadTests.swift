@@ -33,7 +33,9 @@ struct WorkerSpreadTests {
     }
     defer { server.stop() }
     let clients = try (0..<4).map { _ in try HTTPClient.connect(port: server.port) }
-    defer { clients.forEach { close($0) } }
+    defer {
+      for client in clients { close(client) }
+    }
     for client in clients {
       try HTTPClient.send(Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), to: client)
     }
