@@ -12,7 +12,8 @@ import Synchronization
 ///   token's row by its id, so a token revoked since it was remembered costs its body's reading, then 401 with
 ///   nothing written, and is forgotten.
 ///
-/// A token refused anywhere is forgotten at once. At most ``capacity`` tokens (then it starts afresh).
+/// A token is forgotten at once when a write refuses it (at its head or in its transaction), or a read that sent
+/// its verification ahead does. At most ``capacity`` tokens (then it starts afresh).
 final class TokenCallers: Sendable {
   /// The most tokens remembered: about 3 MB.
   static let capacity = 16_384

@@ -325,7 +325,7 @@ import Testing
   }
 
   @Test(
-    "the admission remembers only a token that allows the route: a read token's write is verified again, 403",
+    "a remembered token admits a write on memory only when its scope allows the route: a read token's write is verified again, 403",
     arguments: Backend.available)
   func rememberedReadTokenStillRefusedAWrite(backend: Backend) throws {
     let test = try TestAPI(backend)
