@@ -61,7 +61,7 @@ struct BuilderTests {
     #expect(parsed?.hex == expected.hex)
   }
 
-  @Test(arguments: ["", "#12345", "#GGGGGG", "#1234567890"])
+  @Test(arguments: ["", "#12345", "#GGGGGG", "#1234567890", "#+12345", "-1234567", "#12 345", "#１２３４５６"])
   func malformedHexIsRejected(text: String) {
     #expect(Color(hex: text) == nil)
   }

@@ -33,11 +33,13 @@ public struct Color: Sendable, Hashable {
     self.alpha = Color.clamp(alpha)
   }
 
-  /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when malformed.
+  /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional; hexadecimal digits only, no sign); nil when malformed.
   public init?(hex: String) {
     var digits = Substring(hex)
     if digits.first == "#" { digits = digits.dropFirst() }
-    guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+    guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
+      let value = UInt32(digits, radix: 16)
+    else { return nil }
     let rgba = digits.count == 8 ? value : value << 8 | 0xFF
     self.init(
       red: Double(rgba >> 24 & 0xFF) / 255, green: Double(rgba >> 16 & 0xFF) / 255,
