@@ -19,6 +19,30 @@ struct AuthenticationServeTests {
     return (server, token)
   }
 
+  /// A write token of the user `default` from `token create`: the token and its id (`tok_…`).
+  static func writeToken(_ server: ServerProcess) throws -> (token: String, id: String) {
+    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
+    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/)?.output, "\(made.stderr)")
+    return (String(made.stdout.dropLast()), String(id))
+  }
+
+  /// An order of one line item, as bytes.
+  static let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
+
+  /// The head of a ``order`` by `token` that waits to be told to send its body (`Expect: 100-continue`).
+  static func orderHead(by token: String) -> [UInt8] {
+    var head = "POST /v1/me/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    head += "Authorization: Bearer \(token)\r\nExpect: 100-continue\r\nContent-Length: \(order.count)\r\n\r\n"
+    return Array(head.utf8)
+  }
+
+  /// Expects `answer` to be the 401 of a token that is not valid.
+  static func expectInvalidToken(_ answer: HTTPReply, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(answer.status == 401, "\(String(decoding: answer.body, as: UTF8.self))", sourceLocation: sourceLocation)
+    #expect(
+      answer.header("WWW-Authenticate") == #"Bearer error="invalid_token""#, sourceLocation: sourceLocation)
+  }
+
   @Test(
     "a token from token create opens /v1/me; token revoke closes it; the log never shows it",
     arguments: Backend.available)
@@ -88,25 +112,18 @@ struct AuthenticationServeTests {
     arguments: Backend.available)
   func revokedBetweenAdmissionAndWrite(backend: Backend) throws {
     let (server, read) = try Self.server(backend)
-    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
-    let write = String(made.stdout.dropLast())
-    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/)?.output, "\(made.stderr)")
+    let write = try Self.writeToken(server)
     try server.start(["--db", server.database, "--quiet"])
     let latest = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
     #expect(latest.status == 200)
-    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
     let descriptor = try HTTPClient.connect(port: server.port)
     defer { close(descriptor) }
-    var head = "POST /v1/me/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-    head += "Authorization: Bearer \(write)\r\nExpect: 100-continue\r\nContent-Length: \(order.count)\r\n\r\n"
-    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    try HTTPClient.send(Self.orderHead(by: write.token), to: descriptor)
     // Admitted from the head: the token verified, the client told to send the body.
     #expect(try HTTPClient.readAnswer(descriptor).status == 100)
-    #expect(try server.run(["token", "revoke", String(id), "--db", server.database]).code == 0)
-    try HTTPClient.send(order, to: descriptor)
-    let refused = try HTTPClient.readAnswer(descriptor)
-    #expect(refused.status == 401, "\(String(decoding: refused.body, as: UTF8.self))")
-    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    #expect(try server.run(["token", "revoke", write.id, "--db", server.database]).code == 0)
+    try HTTPClient.send(Self.order, to: descriptor)
+    Self.expectInvalidToken(try HTTPClient.readAnswer(descriptor))
     let after = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
     #expect(after.text == latest.text, "no order was placed: the user's latest order is the one before")
     #expect(server.stop() == 0)
@@ -117,35 +134,27 @@ struct AuthenticationServeTests {
     arguments: Backend.available)
   func revokedWhileRemembered(backend: Backend) throws {
     let (server, read) = try Self.server(backend)
-    let made = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "write"])
-    let write = String(made.stdout.dropLast())
-    let id = try #require(made.stderr.firstMatch(of: /tok_[0-9a-f]{16}/)?.output, "\(made.stderr)")
+    let write = try Self.writeToken(server)
     try server.start(["--db", server.database, "--quiet"])
-    let order = Array(#"{"items": [{"product": "vital-top", "quantity": 1}]}"#.utf8)
-    let placed = try server.send("POST", "/v1/me/orders", body: order, headers: ["Authorization: Bearer \(write)"])
+    let placed = try server.send(
+      "POST", "/v1/me/orders", body: Self.order, headers: ["Authorization: Bearer \(write.token)"])
     #expect(placed.status == 201, "\(placed.text)")  // verified from its head and remembered
     let latest = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
-    #expect(try server.run(["token", "revoke", String(id), "--db", server.database]).code == 0)
-    var head = "POST /v1/me/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-    head += "Authorization: Bearer \(write)\r\nExpect: 100-continue\r\nContent-Length: \(order.count)\r\n\r\n"
+    #expect(try server.run(["token", "revoke", write.id, "--db", server.database]).code == 0)
     let descriptor = try HTTPClient.connect(port: server.port)
     defer { close(descriptor) }
-    try HTTPClient.send(Array(head.utf8), to: descriptor)
+    try HTTPClient.send(Self.orderHead(by: write.token), to: descriptor)
     // Remembered: admitted without a read, the client told to send the body.
     #expect(try HTTPClient.readAnswer(descriptor).status == 100)
-    try HTTPClient.send(order, to: descriptor)
-    let refused = try HTTPClient.readAnswer(descriptor)
-    #expect(refused.status == 401, "\(String(decoding: refused.body, as: UTF8.self))")
-    #expect(refused.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    try HTTPClient.send(Self.order, to: descriptor)
+    Self.expectInvalidToken(try HTTPClient.readAnswer(descriptor))
     let after = try server.get("/v1/me/feed?limit=3", headers: ["Authorization: Bearer \(read)"])
     #expect(after.text == latest.text, "no order was placed: the user's latest order is the one before")
     // Forgotten by the refusal: the next head is verified again and refused before its body.
     let again = try HTTPClient.connect(port: server.port)
     defer { close(again) }
-    try HTTPClient.send(Array(head.utf8), to: again)
-    let refusedAtOnce = try HTTPClient.readAnswer(again)
-    #expect(refusedAtOnce.status == 401)
-    #expect(refusedAtOnce.header("WWW-Authenticate") == #"Bearer error="invalid_token""#)
+    try HTTPClient.send(Self.orderHead(by: write.token), to: again)
+    Self.expectInvalidToken(try HTTPClient.readAnswer(again))
     #expect(server.stop() == 0)
   }
 
