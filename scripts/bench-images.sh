@@ -9,6 +9,9 @@
 #
 #   BIN=.build/release/stackfeed scripts/bench-images.sh     # RUNS=3 runs of DURATION=5 s, THREADS=2
 #   flock /work/bench.lock scripts/bench-images.sh           # on a shared machine: one benchmark at a time
+#   PHOTO=FILE scripts/bench-images.sh                        # another JPEG stored (PUT) as the image 'reset'
+#                                                              # first: the same figures for that photo (its
+#                                                              # bytes then count in the bytes on the wire)
 # Prints the load average before and after (write it beside the figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +20,7 @@ RUNS=${RUNS:-3}
 DURATION=${DURATION:-5}
 THREADS=${THREADS:-2}
 CONNS=${CONNS:-16}
-photo=Seeds/account/images/reset.jpg
+photo=${PHOTO:-Seeds/account/images/reset.jpg}
 work=$(mktemp -d /tmp/stackfeed-bench-images.XXXXXX)
 results="$work/results.txt"
 server_pid=""
@@ -30,9 +33,8 @@ source scripts/bench-nginx.sh
 trap cleanup EXIT
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "photo: $photo, $(stat -c %s "$photo") bytes, $(vipsheader -f width "$photo") x $(vipsheader -f height "$photo")"
 "$BIN" seed --db "$work/feed.sqlite" >/dev/null
-version=$(sqlite3 "$work/feed.sqlite" "SELECT version FROM images WHERE name = 'reset'")
-tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&format=jpeg"
 # The JPEG quality stackfeed writes a tile at scale 3 at (ImageRequest.jpegQuality): nginx and vipsthumbnail are
 # given the same, so every side encodes the same pixels at the same setting.
 quality=65
@@ -51,6 +53,16 @@ stop_server() {  # stops serve (TERM) and waits for it; nothing when none runs (
   wait "$server_pid" 2>/dev/null || true
   server_pid=""
 }
+
+if [ -n "${PHOTO:-}" ]; then  # stored as the image 'reset' through the API, checked as every upload is
+  admin=$("$BIN" token create --db "$work/feed.sqlite" --user default --scope admin)
+  start_server
+  curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $admin" -H 'If-Match: *' --data-binary @"$photo" \
+    "$server/v1/images/reset"
+  stop_server
+fi
+version=$(sqlite3 "$work/feed.sqlite" "SELECT version FROM images WHERE name = 'reset'")
+tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&format=jpeg"
 
 # nginx (scripts/bench-nginx.sh) on a free port (sets $port): /photo/reset.jpg cropped by image_filter as
 # stackfeed crops it, /static/tile.jpg the bytes stackfeed answers for the tile.
