@@ -319,10 +319,11 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     core.inFlight.add(1, ordering: .relaxed)
     guard exchange.readsBody else { return .YES }
-    let admission = core.admit(request(of: exchange, on: connection, bodyExceedsLimit: false))
+    let head = request(of: exchange, on: connection, bodyExceedsLimit: false)
+    let admission = core.admit(head)
     exchange.bodyLimit = admission.limit ?? core.bodyLimit
     exchange.admitted = admission.admitted
-    if let length = declaredLength(on: connection), length > exchange.bodyLimit {
+    if let length = head.header("Content-Length").flatMap({ Int($0) }), length > exchange.bodyLimit {
       return answer(exchange, on: connection, core: core, bodyExceedsLimit: true)
     }
     if let refusal = admission.refusal {
@@ -374,12 +375,6 @@ private func request(of exchange: Exchange, on connection: OpaquePointer, bodyEx
     method: exchange.method, path: exchange.path, query: fields(of: connection, kind: .GET_ARGUMENT_KIND),
     headers: fields(of: connection, kind: .HEADER_KIND), body: exchange.body, bodyExceedsLimit: bodyExceedsLimit,
     admitted: exchange.admitted)
-}
-
-/// The request's `Content-Length`, when it has one that is a number.
-private func declaredLength(on connection: OpaquePointer) -> Int? {
-  fields(of: connection, kind: .HEADER_KIND).first { $0.name.lowercased() == "content-length" }?.value
-    .flatMap { Int($0) }
 }
 
 /// libmicrohttpd's completion callback: the request's exchange is over (sent, or the connection ended).
