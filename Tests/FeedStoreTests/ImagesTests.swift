@@ -57,6 +57,9 @@ import Testing
     #expect(try store.images.list(after: nil, limit: 3).map(\.name) == ["a", "hoodie", "top"])
     #expect(try store.images.list(after: "top", limit: 3).map(\.name) == ["tshirt", "Ünïcode name"])
     #expect(try store.images.infos(named: ["top", "nothing", "a", "top"]) == ["top": others[2], "a": others[0]])
+    #expect(try store.images.infos(named: ["hoodie"]) == ["hoodie": others[1]])
+    #expect(try store.images.infos(named: others.map(\.name)).count == others.count)
+    #expect(try store.images.infos(named: []).isEmpty)
 
     #expect(try store.images.delete(named: "top"))
     #expect(try store.images.delete(named: "top") == false)
