@@ -244,7 +244,8 @@ let package = Package(
     // The gzip wrapper: round trips, and answers without the library.
     .testTarget(name: "GzipCoreTests", dependencies: ["GzipCore", "StackfeedTestSupport"]),
     // The image wrapper: sniffing, headers and their limits, and libvips' answers (and its absence).
-    .testTarget(name: "ImageCoreTests", dependencies: ["ImageCore", "StackfeedTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ImageCoreTests", dependencies: ["ImageCore", "Hashing", "StackfeedTestSupport"], exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

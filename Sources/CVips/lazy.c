@@ -38,6 +38,8 @@ int vips_image_hasalpha(VipsImage *image);
 int vips_autorot(VipsImage *in, VipsImage **out, ...);
 int vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height, ...);
 int vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space, ...);
+int vips_icc_transform(VipsImage *in, VipsImage **out, const char *output_profile, ...);
+int vips_icc_is_compatible_profile(VipsImage *image, const void *data, size_t data_length);
 int vips_cast_uchar(VipsImage *in, VipsImage **out, ...);
 int vips_flatten(VipsImage *in, VipsImage **out, ...);
 int vips_bandjoin_const1(VipsImage *in, VipsImage **out, double c, ...);
@@ -74,6 +76,8 @@ static struct {
   __typeof__(vips_autorot) *autorot;
   __typeof__(vips_extract_area) *extract_area;
   __typeof__(vips_colourspace) *colourspace;
+  __typeof__(vips_icc_transform) *icc_transform;
+  __typeof__(vips_icc_is_compatible_profile) *icc_is_compatible;
   __typeof__(vips_cast_uchar) *cast_uchar;
   __typeof__(vips_flatten) *flatten;
   __typeof__(vips_bandjoin_const1) *bandjoin_const1;
@@ -138,6 +142,8 @@ static void load(void) {
               find(library, (void **)&vips.autorot, "vips_autorot") &&
               find(library, (void **)&vips.extract_area, "vips_extract_area") &&
               find(library, (void **)&vips.colourspace, "vips_colourspace") &&
+              find(library, (void **)&vips.icc_transform, "vips_icc_transform") &&
+              find(library, (void **)&vips.icc_is_compatible, "vips_icc_is_compatible_profile") &&
               find(library, (void **)&vips.cast_uchar, "vips_cast_uchar") &&
               find(library, (void **)&vips.flatten, "vips_flatten") &&
               find(library, (void **)&vips.bandjoin_const1, "vips_bandjoin_const1") &&
@@ -214,11 +220,13 @@ static VipsPel *pixels(VipsImage *image, size_t *size) {
   return bytes;
 }
 
+// The name libvips keeps an image's embedded ICC colour profile under (VIPS_META_ICC_NAME).
+static const char profile[] = "icc-profile-data";
+
 // `*image` computed (pixels()) into memory at `*bytes` (to free with g_free once the image is released), replacing
 // it with its colour profile (which the JPEG saver strips and the WebP and AVIF savers keep); 0 on failure (the
 // image released).
 static int computed(VipsImage **image, VipsPel **bytes) {
-  static const char profile[] = "icc-profile-data";
   size_t size = 0;
   int width = vips.get_width(*image), height = vips.get_height(*image), bands = vips.get_bands(*image);
   *bytes = pixels(*image, &size);
@@ -231,6 +239,23 @@ static int computed(VipsImage **image, VipsPel **bytes) {
   vips.object_unref(*image);
   *image = memory;
   return memory != NULL;
+}
+
+// `*image` (8-bit, as thumbnail() makes it) with its pixels converted from the colour profile it carries to sRGB
+// (libvips' built-in profile, relative colorimetric: colours outside sRGB clipped), for an encoding whose saver
+// strips the profile (JPEG): without the conversion a Display P3 photo's values would be shown as sRGB ones,
+// washed out. Left as it is (the same pixels, so the same bytes) without a profile, or with one that does not
+// describe its pixels (a CMYK or grey profile kept on the sRGB pixels converted from it). 0 on failure (the image
+// released).
+static int in_srgb(VipsImage **image) {
+  const void *data = NULL;
+  size_t length = 0;
+  if (!vips.get_typeof(*image, profile) || vips.get_blob(*image, profile, &data, &length) != 0 ||
+      !vips.icc_is_compatible(*image, data, length)) {
+    return 1;
+  }
+  VipsImage *next = NULL;
+  return then(image, vips.icc_transform(*image, &next, "srgb", "embedded", 1, NULL), next);
 }
 
 // What a picture's header says: its stored size, and whether its Exif orientation turns it a quarter (the upright
@@ -409,6 +434,8 @@ int stackfeed_vips_resize(const void *bytes, size_t length, int width, int heigh
   if (!stackfeed_vips_load()) return STACKFEED_VIPS_MISSING;
   VipsImage *image = thumbnail(bytes, length, width, height, crop), *next = NULL;
   if (!image) return failed(error, capacity);
+  // Before the background is added: it is the placeholder, an sRGB colour already.
+  if (format == STACKFEED_VIPS_JPEG && !in_srgb(&image)) return failed(error, capacity);
   if (format == STACKFEED_VIPS_JPEG && vips.hasalpha(image)) {
     double colour[3] = {background[0], background[1], background[2]};
     VipsArrayDouble *fill = vips.array_double_new(colour, 3);

@@ -9,11 +9,14 @@ public enum Vips {
   /// The encodings ``resize(_:width:height:crop:to:background:)`` writes.
   public enum Output: Sendable, Hashable {
     /// JPEG (at the quality ``Vips/resize(_:width:height:crop:to:jpegQuality:background:)`` is given, optimised
-    /// Huffman tables, metadata stripped).
+    /// Huffman tables, metadata and colour profile stripped): in sRGB, a picture with a colour profile (a
+    /// Display P3 photo) converted to it first, since the file says nothing of its colours.
     case jpeg
-    /// WebP (libvips' default quality 75, metadata stripped but the photo's colour profile).
+    /// WebP (libvips' default quality 75, metadata stripped but the photo's colour profile, its colours as they
+    /// are).
     case webp
-    /// AVIF (HEIF with AV1 at libvips' default quality 50, metadata stripped): only where ``writesAVIF``.
+    /// AVIF (HEIF with AV1 at libvips' default quality 50, metadata stripped but the photo's colour profile, as
+    /// WebP): only where ``writesAVIF``.
     case avif
 
     /// The media type: `image/jpeg`, `image/webp`, `image/avif`.
@@ -67,8 +70,10 @@ public enum Vips {
   /// library: `crop` fills the box and crops around the centre (cover); otherwise the whole image fits inside,
   /// centred, on `background` (red, green, blue) in a JPEG and on transparency in a WebP or AVIF (contain). The
   /// picture is turned upright by its Exif orientation first; a JPEG is decoded shrunk by libjpeg (by 8, 4 or 2,
-  /// the most that leaves it at least `width` × `height`). A JPEG `output` is written at `jpegQuality` (1 … 100);
-  /// AVIF needs ``writesAVIF``. Throws ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
+  /// the most that leaves it at least `width` × `height`). A JPEG `output` is written at `jpegQuality` (1 … 100),
+  /// in sRGB: the pixels of a picture carrying a colour profile are converted from it (a picture without one, or
+  /// with one that does not describe its pixels, is taken as sRGB and left as it is); a WebP or AVIF keeps the
+  /// profile and the pixels. AVIF needs ``writesAVIF``. Throws ``ImageRefusal/Kind/unreadable`` when libvips cannot read the bytes.
   public static func resize(
     _ bytes: [UInt8], width: Int, height: Int, crop: Bool, to output: Output, jpegQuality: Int = 75,
     background: [UInt8]

@@ -50,7 +50,9 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 // JPEG and transparent in a WebP or AVIF (contain). The picture is turned upright by its Exif orientation first
 // (the box is filled by the upright picture; the tag goes with the rest of the metadata). A JPEG is decoded
 // shrunk by the largest of 8, 4 or 2 that leaves it at least the box's size (libjpeg's DCT scaling). A JPEG
-// output is written at `quality` (1 … 100) with optimised Huffman tables (WebP and AVIF at libvips' defaults).
+// output is written at `quality` (1 … 100) with optimised Huffman tables (WebP and AVIF at libvips' defaults). A
+// JPEG carries no colour profile, so the pixels of a picture with one (a Display P3 photo) are converted from it
+// to sRGB first (vips_icc_transform, relative colorimetric); a WebP or AVIF keeps the profile and the pixels.
 // On STACKFEED_VIPS_OK the output is `*output_length` bytes long, kept for the calling thread until
 // stackfeed_vips_take copies it out; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,

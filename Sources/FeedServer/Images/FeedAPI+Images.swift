@@ -208,10 +208,7 @@ extension FeedAPI {
     }
     var headers = [
       HTTPField("Content-Type", asked.output.mediaType),
-      HTTPField(
-        "ETag",
-        "\"\(info.version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale).\(asked.output.name)\""
-      ),
+      HTTPField("ETag", asked.entityTag(of: variant, version: info.version)),
     ]
     if asked.negotiated { headers.append(HTTPField("Vary", "Accept")) }
     let made = HTTPResponse(status: 200, headers: headers, body: resized ?? [])

@@ -61,6 +61,19 @@ struct ImageRequest {
     80 - 5 * scale
   }
 
+  /// Which way of making variants the server follows, in every variant's `ETag` (``entityTag(of:version:)``):
+  /// moved on when the same image and parameters come to give other bytes, so that a cache revalidating a variant
+  /// made the old way gets the new one, never a 304. 2: a JPEG of a picture with a colour profile is converted to
+  /// sRGB (before, its Display P3 values were written as they were, and shown washed out).
+  static let revision = 2
+
+  /// The strong `ETag` of `variant` (this request's) of an image at `version`, in ``output``: the version, the
+  /// parameters and the ``revision``, `"c51738d95b95f954-77x91-cover-3-r2.webp"`.
+  func entityTag(of variant: ImageVariant, version: String) -> String {
+    "\"\(version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale)-r\(Self.revision)"
+      + ".\(output.name)\""
+  }
+
   /// The key of this request's variant of the image `name` at `version` among the ``ImageVariants``.
   func key(name: String, version: String) -> AnswerMemo.Key {
     let query = [
