@@ -2,10 +2,6 @@ import FeedPlugins
 import FeedStore
 import SQLiteCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The server's store on SQLite — its read pool, its write pool and its answer memo: read connections (opened
 /// read-only) kept in a ``ConnectionPool`` of at most
 /// ``StoreLimits/readers`` (one per request running at once; a request finding all in use waits for one, then
@@ -25,7 +21,8 @@ import SQLiteCore
 /// An answer is only ever served to a read of the version of the feed it was made from.
 ///
 /// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo,
-/// and move the change counter on (`StoreConnection.write`).
+/// move the change counter on (`StoreConnection.write`) and never checkpoint the WAL themselves: the
+/// ``SQLiteCheckpointer``'s thread does, on its own connection, while the writes go on.
 public final class SQLiteSource: FeedSource, Sendable {
   private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
     let database: Database
@@ -46,11 +43,6 @@ public final class SQLiteSource: FeedSource, Sendable {
     var file: FileIdentity
   }
 
-  private struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-  }
-
   /// The database file.
   public var path: String { location.path }
   private let location: StoreLocation
@@ -58,6 +50,8 @@ public final class SQLiteSource: FeedSource, Sendable {
   private let readers: ConnectionPool<Reader>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
+  /// The WAL's checkpoints, off the writes' turn.
+  let checkpointer: SQLiteCheckpointer
 
   /// The store of the SQLite file at `location`, within `limits` (the memo's budget, the pools' bounds).
   public init(location: StoreLocation, registry: PluginRegistry, limits: StoreLimits = StoreLimits()) {
@@ -66,11 +60,16 @@ public final class SQLiteSource: FeedSource, Sendable {
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
     memo = AnswerMemo(budget: limits.answerBytes)
+    checkpointer = SQLiteCheckpointer(path: location.path) {
+      try location.connectSQLite(readOnly: false, creating: false)
+    }
   }
 
-  /// Closes the read connections, then a read-write one: the last connection to close checkpoints the WAL into
-  /// the file and removes it (<https://www.sqlite.org/wal.html>), which a read-only connection cannot do.
+  /// Stops the checkpointer, closes the read connections, then a read-write one: the last connection to close
+  /// checkpoints the WAL into the file and removes it (<https://www.sqlite.org/wal.html>), which a read-only
+  /// connection cannot do.
   deinit {
+    checkpointer.stop()
     readers.dropIdle()
     writers.dropIdle()
     _ = try? open(readOnly: false)
@@ -124,7 +123,7 @@ public final class SQLiteSource: FeedSource, Sendable {
     let file = try currentFile()
     do {
       return try writers.using(
-        reusing: { $0.file == file }, opening: { Writer(database: try open(readOnly: false), file: file) },
+        reusing: { $0.file == file }, opening: { Writer(database: try openWriter(), file: file) },
         brokenBy: { ($0 as? DatabaseError).map { !$0.isBusy && !$0.isConstraint } ?? false },
         { writer in
           let db = StoreConnection.sqlite(writer.database)
@@ -148,11 +147,17 @@ public final class SQLiteSource: FeedSource, Sendable {
 
   /// The identity of the file at ``path``; ``StoreUnavailable`` when it is missing.
   private func currentFile() throws -> FileIdentity {
-    var status = stat()
-    guard stat(path, &status) == 0 else {
+    guard let file = FileIdentity(path: path) else {
       throw StoreUnavailable(description: "the database \(path) is missing")
     }
-    return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    return file
+  }
+
+  /// A write connection to ``path`` whose commits tell the checkpointer the WAL's size instead of checkpointing.
+  private func openWriter() throws -> Database {
+    let database = try open(readOnly: false)
+    database.onCommit { [checkpointer] logPages in checkpointer.committed(logPages: logPages) }
+    return database
   }
 
   /// A connection to ``path``, never creating the file: read-only for the read pool (a read can change nothing,

@@ -6,6 +6,8 @@ import CSQLite
 /// until every statement is finalized, so the order in which the owners are released does not matter.
 final class Connection {
   let handle: OpaquePointer
+  /// What `Database.onCommit(_:)` registered, kept alive as long as the handle.
+  var commitHandler: CommitHandler?
 
   init(handle: OpaquePointer) {
     self.handle = handle
