@@ -113,6 +113,7 @@ declare -A effects=(
   [0010_account_images]="$(table "'images'")"
   [0011_account_change_log]="$(table "'change_log', 'change_log_horizon'") / 2"
   [0012_product_search]="$(table "'product_search'")"
+  [0013_account_change_log_check]="(SELECT count(*) FROM sqlite_master WHERE name = 'change_log' AND sql LIKE '%op = ''insert'' OR%')"
 )
 all_migrations=$(printf '%s\n' "${!effects[@]}" | sort | paste -sd' ')
 [ "$all_migrations" = "$(ls Migrations/*/*.sql | xargs -n1 basename | sed 's/\.sql$//' | sort | paste -sd' ')" ] ||

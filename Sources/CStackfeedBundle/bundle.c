@@ -32,60 +32,66 @@ static const unsigned char file_9[] = {
 #embed "../../Migrations/account/0011_account_change_log.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_10[] = {
-#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/0013_account_change_log_check.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_11[] = {
-#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0004_account_users.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_12[] = {
-#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0006_account_tokens.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_13[] = {
-#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0007_account_idempotency.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_14[] = {
-#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0009_account_changes.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_15[] = {
-#embed "../../Migrations/account/postgres/0011_account_change_log.sql" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0010_account_images.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_16[] = {
-#embed "../../Seeds/account/images/LICENSE" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0011_account_change_log.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_17[] = {
-#embed "../../Seeds/account/images/flex.jpg" suffix(, 0) if_empty(0)
+#embed "../../Migrations/account/postgres/0013_account_change_log_check.sql" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_18[] = {
-#embed "../../Seeds/account/images/functional-female.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/LICENSE" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_19[] = {
-#embed "../../Seeds/account/images/functional-male.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/flex.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_20[] = {
-#embed "../../Seeds/account/images/hoodie.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/functional-female.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_21[] = {
-#embed "../../Seeds/account/images/must-have.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/functional-male.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_22[] = {
-#embed "../../Seeds/account/images/raise.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/hoodie.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_23[] = {
-#embed "../../Seeds/account/images/reset.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/must-have.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_24[] = {
-#embed "../../Seeds/account/images/shorts.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/raise.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_25[] = {
-#embed "../../Seeds/account/images/top.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/reset.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_26[] = {
-#embed "../../Seeds/account/images/tshirt.jpg" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/shorts.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_27[] = {
-#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+#embed "../../Seeds/account/images/top.jpg" suffix(, 0) if_empty(0)
 };
 static const unsigned char file_28[] = {
+#embed "../../Seeds/account/images/tshirt.jpg" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_29[] = {
+#embed "../../Seeds/account/profile.json" suffix(, 0) if_empty(0)
+};
+static const unsigned char file_30[] = {
 #embed "../../docs/openapi.json" suffix(, 0) if_empty(0)
 };
 
@@ -100,25 +106,27 @@ static const StackfeedBundledFile files[] = {
   {"Migrations/account/0009_account_changes.sql", file_7, sizeof file_7 - 1},
   {"Migrations/account/0010_account_images.sql", file_8, sizeof file_8 - 1},
   {"Migrations/account/0011_account_change_log.sql", file_9, sizeof file_9 - 1},
-  {"Migrations/account/postgres/0004_account_users.sql", file_10, sizeof file_10 - 1},
-  {"Migrations/account/postgres/0006_account_tokens.sql", file_11, sizeof file_11 - 1},
-  {"Migrations/account/postgres/0007_account_idempotency.sql", file_12, sizeof file_12 - 1},
-  {"Migrations/account/postgres/0009_account_changes.sql", file_13, sizeof file_13 - 1},
-  {"Migrations/account/postgres/0010_account_images.sql", file_14, sizeof file_14 - 1},
-  {"Migrations/account/postgres/0011_account_change_log.sql", file_15, sizeof file_15 - 1},
-  {"Seeds/account/images/LICENSE", file_16, sizeof file_16 - 1},
-  {"Seeds/account/images/flex.jpg", file_17, sizeof file_17 - 1},
-  {"Seeds/account/images/functional-female.jpg", file_18, sizeof file_18 - 1},
-  {"Seeds/account/images/functional-male.jpg", file_19, sizeof file_19 - 1},
-  {"Seeds/account/images/hoodie.jpg", file_20, sizeof file_20 - 1},
-  {"Seeds/account/images/must-have.jpg", file_21, sizeof file_21 - 1},
-  {"Seeds/account/images/raise.jpg", file_22, sizeof file_22 - 1},
-  {"Seeds/account/images/reset.jpg", file_23, sizeof file_23 - 1},
-  {"Seeds/account/images/shorts.jpg", file_24, sizeof file_24 - 1},
-  {"Seeds/account/images/top.jpg", file_25, sizeof file_25 - 1},
-  {"Seeds/account/images/tshirt.jpg", file_26, sizeof file_26 - 1},
-  {"Seeds/account/profile.json", file_27, sizeof file_27 - 1},
-  {"docs/openapi.json", file_28, sizeof file_28 - 1},
+  {"Migrations/account/0013_account_change_log_check.sql", file_10, sizeof file_10 - 1},
+  {"Migrations/account/postgres/0004_account_users.sql", file_11, sizeof file_11 - 1},
+  {"Migrations/account/postgres/0006_account_tokens.sql", file_12, sizeof file_12 - 1},
+  {"Migrations/account/postgres/0007_account_idempotency.sql", file_13, sizeof file_13 - 1},
+  {"Migrations/account/postgres/0009_account_changes.sql", file_14, sizeof file_14 - 1},
+  {"Migrations/account/postgres/0010_account_images.sql", file_15, sizeof file_15 - 1},
+  {"Migrations/account/postgres/0011_account_change_log.sql", file_16, sizeof file_16 - 1},
+  {"Migrations/account/postgres/0013_account_change_log_check.sql", file_17, sizeof file_17 - 1},
+  {"Seeds/account/images/LICENSE", file_18, sizeof file_18 - 1},
+  {"Seeds/account/images/flex.jpg", file_19, sizeof file_19 - 1},
+  {"Seeds/account/images/functional-female.jpg", file_20, sizeof file_20 - 1},
+  {"Seeds/account/images/functional-male.jpg", file_21, sizeof file_21 - 1},
+  {"Seeds/account/images/hoodie.jpg", file_22, sizeof file_22 - 1},
+  {"Seeds/account/images/must-have.jpg", file_23, sizeof file_23 - 1},
+  {"Seeds/account/images/raise.jpg", file_24, sizeof file_24 - 1},
+  {"Seeds/account/images/reset.jpg", file_25, sizeof file_25 - 1},
+  {"Seeds/account/images/shorts.jpg", file_26, sizeof file_26 - 1},
+  {"Seeds/account/images/top.jpg", file_27, sizeof file_27 - 1},
+  {"Seeds/account/images/tshirt.jpg", file_28, sizeof file_28 - 1},
+  {"Seeds/account/profile.json", file_29, sizeof file_29 - 1},
+  {"docs/openapi.json", file_30, sizeof file_30 - 1},
 };
 
-const StackfeedBundle stackfeed_core_bundle = {files, 29};
+const StackfeedBundle stackfeed_core_bundle = {files, 31};

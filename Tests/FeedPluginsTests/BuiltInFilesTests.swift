@@ -99,6 +99,7 @@ import Testing
         "0010_account_images": "d0655fa35f1d53a82d03367db94b8640ecd7fb20cfe1b7ec652123a3de1d3a62",
         "0011_account_change_log": "629c9f5ab18cec797ea7e165d5e376ef184a509ce116a5974a3dbf2db436f006",
         "0012_product_search": "77fcc55e87fb9e3b354c9b56991a79e28369cabcb0421b608c55f88fe90e2384",
+        "0013_account_change_log_check": "b5efe5b310fcc92649a5ef64521fab9c9149edfdc015ba93fff7374521949b1b",
       ]
     ),
     (
@@ -116,6 +117,7 @@ import Testing
         "0010_account_images": "6a3e4c31cd0bc6673468984d958288e106cf9bc3186fe8205782678160f2ad7a",
         "0011_account_change_log": "2a5ca773fc2edfdbacae59fa79ee58b5f5a7238dc192de7fee4adb1277f0edbb",
         "0012_product_search": "75f8695d5950cc34749d78b1030b899b8677021ee30fffc98832bb7f1f32ee63",
+        "0013_account_change_log_check": "0a791ee9cc8512c3be86a7cee072cbb8bc64462588142348b0194e760206773b",
       ]
     ),
   ])

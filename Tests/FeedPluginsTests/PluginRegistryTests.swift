@@ -38,6 +38,7 @@ struct StubPlugin: RowPlugin {
         "0010_account_images",
         "0011_account_change_log",
         "0012_product_search",
+        "0013_account_change_log_check",
       ])
   }
 

@@ -45,6 +45,7 @@ import Testing
         "0010_account_images",
         "0011_account_change_log",
         "0012_product_search",
+        "0013_account_change_log_check",
       ])
     #expect(
       try PluginRegistry.builtIn().seedFiles == [

@@ -32,6 +32,7 @@ import Testing
         "0004_account_users", "0006_account_tokens", "0007_account_idempotency", "0009_account_changes",
         "0010_account_images",
         "0011_account_change_log",
+        "0013_account_change_log_check",
       ])
     for migration in accounts.migrations {
       let files = try RepositoryFiles.files(under: [

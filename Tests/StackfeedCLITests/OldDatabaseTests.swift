@@ -9,7 +9,8 @@ import Testing
 /// they still are, with the checksums of the same bytes: each is recognised, none is applied again or refused;
 /// the migrations added since (`0009_account_changes`, the store's change counter; `0010_account_images`, the stored
 /// images; `0011_account_change_log`, the change log; `0012_product_search`, the catalogue's search index, filled from
-/// the products already there) are applied.
+/// the products already there; `0013_account_change_log_check`, the change log's rule on `op` as comparisons) are
+/// applied.
 @Suite struct OldDatabaseTests {
   static let fixtures = CLIHarness.repository.appendingPathComponent("Tests/StackfeedCLITests/Fixtures")
 
@@ -40,7 +41,8 @@ import Testing
     #expect(
       migrated.stdout
         == "applied 0009_account_changes\napplied 0010_account_images\napplied 0011_account_change_log\n"
-        + "applied 0012_product_search\n\(old.name) is up to date (4 migration(s) applied)\n")
+        + "applied 0012_product_search\napplied 0013_account_change_log_check\n"
+        + "\(old.name) is up to date (5 migration(s) applied)\n")
     #expect(try old.query(recorded).hasPrefix(before + "\n0009_account_changes|"), "the old ones as they were")
     // The products already there are searchable: the migration folded their titles.
     let found = try cli.run(["products", "--db", old.argument, "--query", "T-SH", "--format", "json"])

@@ -142,6 +142,7 @@ struct PostgresBackendTests {
         "applied 0010_account_images",
         "applied 0011_account_change_log",
         "applied 0012_product_search",
+        "applied 0013_account_change_log_check",
       ])
     #expect(try cli.run(["list", "--db", url]).code == 0)
   }

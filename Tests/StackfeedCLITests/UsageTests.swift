@@ -99,7 +99,8 @@ import Testing
         applied 0010_account_images
         applied 0011_account_change_log
         applied 0012_product_search
-        \(database) is up to date (12 migration(s) applied)
+        applied 0013_account_change_log_check
+        \(database) is up to date (13 migration(s) applied)
 
         """)
     let second = try cli.run(["--db", db.argument, "migrate"])
@@ -109,7 +110,7 @@ import Testing
       try db.query("SELECT name FROM stackfeed_migrations ORDER BY name")
         == "0001_header_profile\n0002_feed_item_create\n0003_order_create\n0004_account_users\n0005_order_user\n"
         + "0006_account_tokens\n0007_account_idempotency\n0008_header_users\n0009_account_changes\n0010_account_images\n"
-        + "0011_account_change_log\n0012_product_search")
+        + "0011_account_change_log\n0012_product_search\n0013_account_change_log_check")
   }
 
   @Test(arguments: Backend.available)

@@ -1,0 +1,4 @@
+-- PostgreSQL twin of ../0013_account_change_log_check.sql, which rewrites SQLite's `op IN (…)` check of the change
+-- log as `=` comparisons because SQLite builds a temporary table of the list on every insert. PostgreSQL checks it
+-- as `op = ANY (ARRAY[…])`, with no such cost: nothing changes here (the file keeps the migration's name on both
+-- backends).
