@@ -90,7 +90,8 @@ extension StoreConnection: SQLConnection {
     }
   }
 
-  /// Runs `body` in a write transaction, which also moves the store's change counter on (``StoreChanges``): every
+  /// Runs `body` in a write transaction, which also moves the store's change counter on once (``StoreChanges``): to
+  /// the version of the last change `body` logged (``ChangeLog/record(_:at:in:)``), else by one. Every
   /// write of the store that can change what a feed shows goes through here. On PostgreSQL its commit is
   /// announced with the counter's new value as the payload (`write(announcing:_:)`).
   public func write<T>(_ body: () throws -> T) throws -> T {
@@ -104,7 +105,7 @@ extension StoreConnection: SQLConnection {
     var changes: UInt64 = 0
     func changing() throws -> T {
       let result = try body()
-      changes = try StoreChanges.bump(in: self)
+      changes = try StoreChanges.move(in: self)
       return result
     }
     let value: T

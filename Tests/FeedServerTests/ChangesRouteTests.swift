@@ -72,7 +72,7 @@ struct ChangesRouteTests {
   }
 
   @Test(
-    "a write's Stackfeed-Commit is at or after its change's version and before the next write's: events resumed from it miss nothing after the write",
+    "a write's Stackfeed-Commit is its change's version, the next write's change the next version: events resumed from it miss nothing after the write",
     arguments: Backend.available)
   func commitHeaderPlacesTheChange(backend: Backend) throws {
     let api = try TestAPI(backend)
@@ -88,6 +88,10 @@ struct ChangesRouteTests {
       ($0["version"] as? String).flatMap { UInt64($0) }
     }
     try #require(commits.count == 3 && versions.count == 3, "\(commits) \(versions)")
+    // The change counter moves once a write, to its last change's version: no version is skipped.
+    let first = try #require(UInt64(start))
+    let following: [UInt64] = [first + 1, first + 2, first + 3]
+    #expect(commits == versions && versions == following, "\(commits) \(versions)")
     for index in 0..<3 {
       #expect(commits[index] >= versions[index], "write \(index): its own change is in what it names")
       #expect(index == 2 || commits[index] < versions[index + 1], "write \(index): the next change comes after it")

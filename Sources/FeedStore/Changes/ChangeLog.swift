@@ -2,10 +2,11 @@ import CivilTime
 import SQLCore
 
 /// The change log: every change of what a feed shows, written in the write transaction that made it, with a
-/// version taken from the store's change counter (``StoreChanges``), so versions are commit-ordered: a writer
-/// takes its versions under the counter's write turn (SQLite's one writer; PostgreSQL's row lock of
-/// `UPDATE store_changes … RETURNING n`, held until the commit), so a reader that sees version V + 1 committed
-/// sees V too, and a reader that read up to V misses nothing by asking for what comes after V next time.
+/// version after the store's change counter (``StoreChanges``), which the write moves to its last change's version
+/// when it ends, so versions are commit-ordered: a writer takes its versions under the counter's write turn
+/// (SQLite's one writer; PostgreSQL's row lock of `SELECT … FROM store_changes FOR UPDATE`, held until the commit),
+/// so a reader that sees version V + 1 committed sees V too, and a reader that read up to V misses nothing by
+/// asking for what comes after V next time.
 ///
 /// The log keeps the changes of the newest ``retention`` versions: the write that takes a version that is a
 /// multiple of ``pruneInterval`` deletes the older ones and moves the horizon (`change_log_horizon`) up to them.
@@ -36,15 +37,16 @@ public enum ChangeLog {
     static let moveHorizon = "UPDATE change_log_horizon SET version = $1 WHERE version < $1"
   }
 
-  /// Records `changes` in `db`'s write transaction, in order, each with a version of its own taken from the
-  /// store's change counter; `time` is when (milliseconds since 1970). Prunes the log when a version taken is a
-  /// multiple of ``pruneInterval``.
+  /// Records `changes` in `db`'s write transaction (``StoreConnection/write(_:)``, which moves the store's change
+  /// counter to the last of their versions when it ends), in order, each with a version of its own after the newest
+  /// taken; `time` is when (milliseconds since 1970). Prunes the log when a version taken is a multiple of
+  /// ``pruneInterval``.
   public static func record(_ changes: [FeedChange], at time: Int64 = UTCMilliseconds.now(), in db: StoreConnection)
     throws
   {
     guard !changes.isEmpty else { return }
-    // The counter moved on once for all of them: their versions are the ones it moved past.
-    var version = try StoreChanges.bump(by: changes.count, in: db) - UInt64(changes.count)
+    // The versions after the newest taken; the write moves the counter to the last of them when it ends.
+    var version = try StoreChanges.newest(in: db)
     for change in changes {
       version += 1
       try db.execute(
