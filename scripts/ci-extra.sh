@@ -8,7 +8,8 @@
 #   check-microhttpd-declarations.sh  CMicroHTTPD's own declarations equal libmicrohttpd-dev's header (installs it)
 #   check-libpq-declarations.sh  CPostgres's own declarations of libpq equal libpq-dev's libpq-fe.h (installs it)
 #   check-deflate-declarations.sh  CDeflate's own declarations of libdeflate equal libdeflate-dev's header (installs it)
-#   check-vips-declarations.sh  CVips's own declarations of libvips equal libvips-dev's vips.h (.ci/run installs it)
+#   check-vips-declarations.sh  CVips's own declarations of libvips and Little CMS equal libvips-dev's vips.h and
+#                               lcms2.h (.ci/run installs it)
 #   check-bare-machine.sh  the tests that use optional programs (rsvg-convert, …), libmicrohttpd, libpq and
 #                          libdeflate pass with them hidden, and the package builds without libmicrohttpd-dev's header
 #   check-serve-answers.sh  every answer the serve suites receive is one docs/openapi.json describes (openapi-core)

@@ -29,6 +29,36 @@ struct TileColourTests {
       ColourProfile.isClose(kept, to: Self.green), "\(kept), expected \(Self.green) and the profile to say what it is")
   }
 
+  @Test("a Display P3 WebP with transparency is converted too (its alpha copied, then flattened)")
+  func aDisplayP3PictureWithAlphaIsConverted() throws {
+    // green-alpha.png: 4 × 4 of (30, 180, 60), opaque, with an alpha band; as a WebP, tagged Display P3.
+    let png = try ImageHeaderTests.fixture("green-alpha.png")
+    let webp = try #require(try Vips.resize(png, width: 8, height: 8, crop: true, to: .webp, background: []))
+    let p3 = ColourProfile.webp(webp, tagged: try ColourProfile.displayP3())
+    #expect(try ImageHeader(reading: p3) == ImageHeader(format: .webp, width: 8, height: 8))
+    let tile = try #require(try Vips.resize(p3, width: 4, height: 4, crop: true, to: .jpeg, background: [0, 0, 0]))
+    let expected = ColourProfile.srgb(fromDisplayP3: [30, 180, 60])
+    let measured = ColourProfile.channels(try CheckedImage(tile).placeholder)
+    #expect(ColourProfile.isClose(measured, to: expected), "\(measured), expected \(expected)")
+  }
+
+  @Test("each profile's transform is kept for the next picture, and past the kept ones made each time: same tiles")
+  func manyProfilesGiveTheSameTiles() throws {
+    // Ten copies of the Display P3 profile differing only in their creation date: the same colours, ten
+    // profiles to lcms; more than CVips keeps transforms for (8).
+    let stripes = try ImageHeaderTests.fixture("stripes.jpg")
+    let p3 = try ColourProfile.displayP3()
+    let tile = { (profile: [UInt8]) in
+      try Vips.resize(
+        ColourProfile.jpeg(stripes, tagged: profile), width: 45, height: 30, crop: true, to: .jpeg, background: [])
+    }
+    let first = try #require(try tile(p3))
+    for day in UInt8(1)...10 {
+      #expect(try tile(ColourProfile.redated(p3, day)) == first, "day \(day)")
+    }
+    #expect(try tile(p3) == first)
+  }
+
   @Test("the same picture without a profile keeps its values in a JPEG tile")
   func aPictureWithoutAProfileKeepsItsValues() throws {
     let tile = try #require(

@@ -23,6 +23,26 @@ public enum ColourProfile {
     return [0xFF, 0xD8, 0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg.dropFirst(2)
   }
 
+  /// `webp` (an extended file: `VP8X` first) with `profile` in an `ICCP` chunk after its `VP8X`, which then says
+  /// so, its RIFF size updated.
+  public static func webp(_ webp: [UInt8], tagged profile: [UInt8]) -> [UInt8] {
+    precondition(webp[12..<16].elementsEqual("VP8X".utf8), "an extended WebP")
+    let size = profile.count
+    let chunk = Array("ICCP".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), 0]
+    var bytes = Array(webp.prefix(30)) + chunk + profile + (size % 2 == 1 ? [0] : []) + webp.dropFirst(30)
+    let riff = bytes.count - 8
+    bytes[4..<8] = [UInt8(riff & 0xFF), UInt8(riff >> 8 & 0xFF), UInt8(riff >> 16 & 0xFF), UInt8(riff >> 24)]
+    bytes[20] |= 0x20  // the VP8X flag: ICC profile present
+    return bytes
+  }
+
+  /// `profile` with another creation date (the header's bytes 24 … 35): the same colours, other bytes.
+  public static func redated(_ profile: [UInt8], _ day: UInt8) -> [UInt8] {
+    var bytes = profile
+    bytes[29] = day  // the day of the month, a 16-bit number from byte 28
+    return bytes
+  }
+
   /// `jpeg` without its `APP2` `ICC_PROFILE` segments.
   public static func withoutProfile(_ jpeg: [UInt8]) -> [UInt8] {
     var kept = jpeg

@@ -5,7 +5,8 @@
 // The library is not linked: it is loaded with dlopen(3) on the first call, so that a machine without it builds,
 // tests and runs everything, and the commands that never resize do not load it (and GLib, and the codecs).
 // Its types, enum values and functions this package uses are declared in lazy.c as in libvips 8.14 (soname
-// libvips.so.42; g_free and g_object_unref as in GLib 2.74, which libvips loads);
+// libvips.so.42; g_free and g_object_unref as in GLib 2.74, and Little CMS's few as in 2.14, liblcms2.so.2, both
+// of which libvips loads);
 // scripts/check-vips-declarations.sh compiles them against the installed real header and fails on any
 // difference; CI runs it.
 #ifndef STACKFEED_CVIPS_H
@@ -52,7 +53,9 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 // shrunk by the largest of 8, 4 or 2 that leaves it at least the box's size (libjpeg's DCT scaling). A JPEG
 // output is written at `quality` (1 … 100) with optimised Huffman tables (WebP and AVIF at libvips' defaults). A
 // JPEG carries no colour profile, so the pixels of a picture with one (a Display P3 photo) are converted from it
-// to sRGB first (vips_icc_transform, relative colorimetric); a WebP or AVIF keeps the profile and the pixels.
+// to sRGB first, on the calling thread (Little CMS, liblcms2.so.2, which libvips loads: relative colorimetric; a
+// profile's transform is kept for the next picture with the same profile); a WebP or AVIF keeps the profile and
+// the pixels.
 // On STACKFEED_VIPS_OK the output is `*output_length` bytes long, kept for the calling thread until
 // stackfeed_vips_take copies it out; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
