@@ -117,7 +117,7 @@ let package = Package(
     // The package's one calendar: civil dates, ISO-8601 instants, TZif zones and their POSIX rules (no Foundation).
     .target(name: "CivilTime"),
     .target(name: "FeedModels"),
-    .target(name: "FeedViewModels", dependencies: ["FeedModels", "CivilTime"]),
+    .target(name: "FeedViewModels", dependencies: ["FeedModels", "CivilTime", "JSONCore"]),
     // The store and all seeding: bundled files, location, opening + migrating, seed files, records, the seeder.
     .target(
       name: "FeedStore",
@@ -133,13 +133,14 @@ let package = Package(
     .target(
       name: "FeedPlugins",
       dependencies: [
-        "SQLCore", "FeedStore", "FeedModels", "StackLayout", "StackRender", "JSONCore", "CivilTime",
+        "SQLCore", "FeedStore", "FeedModels", "FeedViewModels", "StackLayout", "StackRender", "JSONCore",
+        "CivilTime",
       ]),
     // The built-in row kinds: header, feed item, order, with their migrations, seeds, view models and cards.
     .target(
       name: "BuiltInPlugins",
       dependencies: [
-        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout", "CivilTime",
+        "FeedPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "StackLayout", "CivilTime", "JSONCore",
         "CBuiltInPluginsBundle",
       ]
     ),
@@ -194,7 +195,7 @@ let package = Package(
     .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
     // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
-    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime"]),
+    .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime", "JSONCore"]),
     .testTarget(
       name: "FeedStoreTests", dependencies: ["FeedStore", "SQLCore", "SQLiteCore", "Hashing", "StackfeedTestSupport"]),
     .testTarget(name: "StackLayoutTests", dependencies: ["StackLayout", "StackfeedTestSupport"]),
@@ -217,7 +218,7 @@ let package = Package(
       name: "FeedPluginsTests",
       dependencies: [
         "FeedPlugins", "BuiltInPlugins", "FeedStore", "FeedModels", "FeedViewModels", "SQLCore", "SQLiteCore",
-        "PostgresCore", "StackLayout", "StackRender", "StackfeedTestSupport", "PromoPlugin",
+        "PostgresCore", "StackLayout", "StackRender", "StackfeedTestSupport", "PromoPlugin", "JSONCore",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -2,6 +2,7 @@ import FeedModels
 import FeedPlugins
 import FeedStore
 import FeedViewModels
+import JSONCore
 import SQLCore
 
 #if canImport(FoundationEssentials)
@@ -117,6 +118,66 @@ public struct FeedItemPlugin: RowPlugin {
     SQLQuery(SQL.page, [.integer(key ?? Int64.min), .integer(limit.map(Int64.init) ?? Int64.max)])
   }
 
+  /// Writes the items after position `key` as JSON rows straight from the query's rows: each text read in place
+  /// and made by ``FeedItemViewModel``'s formatters into `bytes` (``StoredTexts``), the same bytes as the rows of
+  /// ``loadRows(from:after:limit:context:_:)``.
+  public func writeRows(
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext, to writer: inout JSONRowWriter,
+    _ bytes: inout ByteBuffer, admitting admit: (Int64) throws -> Void
+  ) throws {
+    let page = Self.page(after: key, limit: limit)
+    let kind = kind
+    try db.query(page.sql, page.arguments, rowsAtMost: limit) { row in
+      try admit(try row.int64(at: 5))
+      writer.write(kind: kind, id: try ColumnText(row, at: 0), texts: try StoredTexts(row), to: &bytes)
+    }
+  }
+
+  /// The name of an item's text `index`, in the order they are printed: `title`, `subtitle`, `tag`, `image`.
+  static func textName(_ index: Int) -> String {
+    switch index {
+    case 0: "title"
+    case 1: "subtitle"
+    case 2: "tag"
+    default: "image"
+    }
+  }
+
+  /// The texts of a `SQL.page` or `SQL.byID` result row, read in place: what ``row(for:)`` shows of the item, made
+  /// by the same formatters.
+  struct StoredTexts: RowTexts {
+    let title: ColumnText
+    let subtitle: ColumnText?
+    let tag: ColumnText?
+    let image: ColumnText?
+
+    /// The texts of `row`; throws for a column of another type (as ``FeedItemPlugin/item(_:)`` does).
+    init(_ row: StoreRow) throws {
+      title = try ColumnText(row, at: 1)
+      subtitle = try ColumnText(optional: row, at: 2)
+      tag = try ColumnText(optional: row, at: 3)
+      image = try ColumnText(optional: row, at: 4)
+    }
+
+    /// Four.
+    var count: Int { 4 }
+
+    /// The name of text `index`.
+    func name(at index: Int) -> String { FeedItemPlugin.textName(index) }
+
+    /// Writes text `index` with its formatter.
+    func write(at index: Int, to out: inout some TextOutput & ~Copyable) -> Bool {
+      switch index {
+      case 0:
+        FeedItemViewModel.title(title, to: &out)
+        return true
+      case 1: return FeedItemViewModel.subtitle(subtitle, to: &out)
+      case 2: return FeedItemViewModel.tag(tag, to: &out)
+      default: return FeedItemViewModel.image(image, to: &out)
+      }
+    }
+  }
+
   /// The item with `id`, by its primary key (not a scan of a million items).
   public func loadRow(id: String, from db: StoreConnection, context: RowContext) throws -> FeedRow? {
     var found: FeedRow?
@@ -148,8 +209,8 @@ public struct FeedItemPlugin: RowPlugin {
     FeedRow(
       kind: kind, id: viewModel.id,
       texts: [
-        RowText("title", viewModel.title), RowText("subtitle", viewModel.subtitle), RowText("tag", viewModel.tag),
-        RowText("image", viewModel.image),
+        RowText(Self.textName(0), viewModel.title), RowText(Self.textName(1), viewModel.subtitle),
+        RowText(Self.textName(2), viewModel.tag), RowText(Self.textName(3), viewModel.image),
       ],
       viewModel: viewModel)
   }

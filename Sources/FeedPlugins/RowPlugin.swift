@@ -1,6 +1,8 @@
 import CivilTime
 import FeedModels
 import FeedStore
+import FeedViewModels
+import JSONCore
 import SQLCore
 import StackLayout
 import Synchronization
@@ -88,6 +90,16 @@ public protocol RowPlugin: SeedLoader {
     _ body: (Int64, FeedRow) throws -> Void
   ) throws
 
+  /// Writes the JSON of the rows ``loadRows(from:after:limit:context:_:)`` streams, each as `writer` writes its
+  /// ``FeedRow``, into `bytes`, calling `admit` with each row's key before writing it (it throws to stop). The
+  /// default writes each ``FeedRow``; a kind whose rows a page is made of (the feed items) writes its texts with
+  /// its view model's formatters straight from the database's row (``ColumnText``,
+  /// ``JSONRowWriter/write(kind:id:texts:to:)``): the same bytes without a `String`, a view model or a row per text.
+  func writeRows(
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext, to writer: inout JSONRowWriter,
+    _ bytes: inout ByteBuffer, admitting admit: (Int64) throws -> Void
+  ) throws
+
   /// The output row whose id is `id`, or `nil` when the plugin has none (`stackfeed serve`'s
   /// `/v1/rows/{kind}/{id}`). The default reads the plugin's rows in order until it meets it; a plugin with many
   /// rows answers from an index instead.
@@ -109,6 +121,18 @@ extension RowPlugin {
   ) throws {
     try loadModels(from: db, after: key, limit: limit, context: context) { key, model in
       try body(key, row(for: viewModel(for: model, context: context)))
+    }
+  }
+
+  /// Writes each row's ``FeedRow``.
+  @inlinable
+  public func writeRows(
+    from db: StoreConnection, after key: Int64?, limit: Int?, context: RowContext, to writer: inout JSONRowWriter,
+    _ bytes: inout ByteBuffer, admitting admit: (Int64) throws -> Void
+  ) throws {
+    try loadRows(from: db, after: key, limit: limit, context: context) { key, row in
+      try admit(key)
+      writer.write(row, to: &bytes)
     }
   }
 

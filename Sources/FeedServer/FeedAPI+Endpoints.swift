@@ -37,9 +37,8 @@ extension FeedAPI {
     try query.finish()
     var bytes = ByteBuffer(capacity: 8192)
     var writer = JSONRowWriter(style: form.style)
-    let next = try snapshot.composer(context: context).compose(after: cursor, limit: limit) { row in
-      writer.write(row, to: &bytes)
-    }
+    let next = try snapshot.composer(context: context).compose(
+      after: cursor, limit: limit, writing: &writer, to: &bytes)
     writer.finish(next: next, to: &bytes)
     return .ok(bytes.bytes, type: MediaType.json, headers: [try snapshot.versionHeader()])
   }

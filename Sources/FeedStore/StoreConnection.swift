@@ -229,6 +229,22 @@ public enum StoreRow: SQLRow {
     }
   }
 
+  /// The number of bytes of the text in column `index`, `nil` for NULL.
+  @inlinable public func textCount(at index: Int) throws -> Int? {
+    switch self {
+    case .sqlite(let row): return try row.textCount(at: index)
+    case .postgres(let row): return try row.textCount(at: index)
+    }
+  }
+
+  /// Calls `body` with the text of column `index` as UTF-8 borrowed from the row.
+  @inlinable public func withText<R>(at index: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R {
+    switch self {
+    case .sqlite(let row): return try row.withText(at: index, body)
+    case .postgres(let row): return try row.withText(at: index, body)
+    }
+  }
+
   /// The integer in column `index`.
   @inlinable public func int64(at index: Int) throws -> Int64 {
     switch self {

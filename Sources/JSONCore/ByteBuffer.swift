@@ -40,6 +40,17 @@ public struct ByteBuffer: ~Copyable {
     }
   }
 
+  /// Appends `bytes` (e.g. a text borrowed from a database row), copied in one go.
+  @inlinable public mutating func append(_ bytes: Span<UInt8>) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Appends `bytes`, each mapped by `transform` first (e.g. ASCII letters upper-cased), growing once for all of
+  /// them.
+  @inlinable public mutating func append(_ bytes: Span<UInt8>, mapping transform: (UInt8) -> UInt8) {
+    bytes.withUnsafeBufferPointer { table.append(contentsOf: $0, mapping: transform) }
+  }
+
   /// Appends the bytes of a literal (a fixed key or punctuation) without going through a `String`. Always
   /// inlined: the literal's address and length are then constants at the call, and what is left is the copy.
   @inlinable @inline(__always) public mutating func append(literal: StaticString) {
@@ -70,6 +81,12 @@ public struct ByteBuffer: ~Copyable {
   /// The bytes written so far.
   public var bytes: [UInt8] {
     table.elements
+  }
+
+  /// The bytes written from `start` on, copied out; traps unless `0 <= start <= count`.
+  public func bytes(from start: Int) -> [UInt8] {
+    precondition(start >= 0 && start <= count, "ByteBuffer index out of range")
+    return table.withElements { Array($0[start...]) }
   }
 
   /// The bytes written so far, as text (they are UTF-8 when only text and JSON were written).

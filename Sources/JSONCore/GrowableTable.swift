@@ -81,6 +81,19 @@ public struct GrowableTable<Element: BitwiseCopyable>: ~Copyable {
     used = end - base
   }
 
+  /// Adds the elements of `values`, each mapped by `transform`, at the end, growing once for all of them.
+  @inlinable public mutating func append(
+    contentsOf values: UnsafeBufferPointer<Element>, mapping transform: (Element) -> Element
+  ) {
+    if values.count > capacity - count { grow(toHold: count + values.count) }
+    var end = base + used
+    for value in values {
+      end.initialize(to: transform(value))
+      end += 1
+    }
+    used = end - base
+  }
+
   /// Adds the low `count` bytes of `word` (at most 8) at the end, its lowest byte first, with one 8-byte store into
   /// the table's spare room (grown first when fewer than 8 elements are free): what ``ByteBuffer``'s decimal
   /// writer packs its digits into.

@@ -13,20 +13,27 @@ public enum JSONWriter {
     }
   }
 
-  /// Appends `text` as a quoted JSON string. The text is copied whole, then its copy is read for a byte that needs
-  /// an escape (most texts have none; ``firstEscape(in:from:)``); from the first one on, it is written again with
-  /// the escapes.
+  /// Appends `text` as a quoted JSON string: its bytes copied whole, then escaped where they need it
+  /// (``escape(writtenFrom:in:)``).
   public static func string(_ text: borrowing String, to out: inout ByteBuffer) {
     out.append(UInt8(ascii: "\""))
     let start = out.count
     out.append(text)
-    if let first = firstEscape(in: out, from: start) {
-      out.removeLast(to: first)
-      for byte in text.utf8.dropFirst(first - start) {
-        if needsEscape(byte) { appendEscape(byte, to: &out) } else { out.append(byte) }
-      }
-    }
+    escape(writtenFrom: start, in: &out)
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// Escapes the UTF-8 text written into `out` from `start` on, as a JSON string's content (without its quotes):
+  /// the bytes are read for one that needs an escape (most texts have none; ``firstEscape(in:from:)``), and from
+  /// the first one on they are written again with the escapes. So a text is written straight where it goes — a
+  /// `String`, or a formatter's output (the server's feed rows, from the database's bytes) — and escaped there.
+  public static func escape(writtenFrom start: Int, in out: inout ByteBuffer) {
+    guard let first = firstEscape(in: out, from: start) else { return }
+    let rest = out.bytes(from: first)
+    out.removeLast(to: first)
+    for byte in rest {
+      if needsEscape(byte) { appendEscape(byte, to: &out) } else { out.append(byte) }
+    }
   }
 
   /// `text` as a quoted JSON string.

@@ -75,6 +75,23 @@ public struct Row {
     return TextFormat.string(bytes)
   }
 
+  /// The number of bytes of the TEXT in column `index`, `nil` for NULL; throws for any other class.
+  public func textCount(at index: Int) throws -> Int? {
+    try checkIndex(index)
+    guard let bytes = text(at: index) else { return nil }
+    guard types[index] == .text else { throw mismatch(at: index, expected: "TEXT") }
+    return bytes.count
+  }
+
+  /// Calls `body` with column `index` in the text format as libpq holds it, when it is valid UTF-8; else with the
+  /// text ``string(at:)`` reads. Valid while the row is, so only inside `body`.
+  public func withText<R>(at index: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R {
+    guard let bytes = text(at: index) else { return try body(Span()) }
+    if (try? UTF8Span(validating: bytes.span)) != nil { return try body(bytes.span) }
+    let repaired = TextFormat.string(bytes)
+    return try body(repaired.utf8.span)
+  }
+
   /// The INTEGER in column `index`; throws for any other class, NULL included.
   public func int64(at index: Int) throws -> Int64 {
     guard let value = try optionalInt64(at: index) else { throw mismatch(at: index, expected: "INTEGER") }

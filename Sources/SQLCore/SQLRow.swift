@@ -14,6 +14,13 @@ public protocol SQLRow {
   func string(at index: Int) throws -> String
   /// The text in column `index`, or nil for NULL.
   func optionalString(at index: Int) throws -> String?
+  /// The number of bytes of the text in column `index`, `nil` for NULL; throws for any other type (the check of
+  /// ``optionalString(at:)``, before ``withText(at:_:)`` reads the text in place).
+  func textCount(at index: Int) throws -> Int?
+  /// Calls `body` with the text of column `index` (a column ``textCount(at:)`` found text in) as UTF-8 borrowed from
+  /// the row, the text ``string(at:)`` reads (invalid UTF-8 replaced as it replaces it): no `String` is made. The
+  /// bytes are valid only inside `body`.
+  func withText<R>(at index: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R
   /// The integer in column `index`; throws for any other type.
   func int64(at index: Int) throws -> Int64
   /// The integer in column `index`, or nil for NULL.

@@ -57,6 +57,26 @@ public struct Row {
     return text(at: Int32(index))
   }
 
+  /// The number of bytes of the TEXT in column `index`, `nil` for NULL; throws for any other storage class.
+  public func textCount(at index: Int) throws -> Int? {
+    let type = try columnType(at: index)
+    if type == SQLITE_NULL { return nil }
+    guard type == SQLITE_TEXT else { throw mismatch(at: index, expected: "TEXT") }
+    return Int(sqlite3_column_bytes(statement.handle, Int32(index)))
+  }
+
+  /// Calls `body` with the TEXT of column `index` as SQLite holds it, when it is valid UTF-8; else with the text
+  /// ``string(at:)`` reads (invalid bytes replaced by U+FFFD). Valid until the statement steps again, so only
+  /// inside `body`.
+  public func withText<R>(at index: Int, _ body: (Span<UInt8>) throws -> R) rethrows -> R {
+    let column = Int32(index)
+    guard let base = sqlite3_column_text(statement.handle, column) else { return try body(Span()) }
+    let bytes = UnsafeBufferPointer(start: base, count: Int(sqlite3_column_bytes(statement.handle, column)))
+    if (try? UTF8Span(validating: bytes.span)) != nil { return try body(bytes.span) }
+    let repaired = String(decoding: bytes, as: UTF8.self)
+    return try body(repaired.utf8.span)
+  }
+
   /// The INTEGER in column `index`; throws for any other storage class.
   public func int64(at index: Int) throws -> Int64 {
     try checkType(SQLITE_INTEGER, at: index, expected: "INTEGER")

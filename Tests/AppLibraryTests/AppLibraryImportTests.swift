@@ -17,7 +17,7 @@ struct AppLibraryImportTests {
     ("JSONCore", []),
     ("CivilTime", ["Darwin"]),
     ("FeedModels", ["Foundation"]),
-    ("FeedViewModels", ["FeedModels", "Foundation", "CivilTime"]),
+    ("FeedViewModels", ["FeedModels", "Foundation", "CivilTime", "JSONCore"]),
   ]
 
   /// Linux modules that stand for an iOS one: swift-foundation's `FoundationEssentials` for Foundation (with

@@ -1,4 +1,5 @@
 import FeedStore
+import JSONCore
 import SQLCore
 
 /// A cursor that does not belong to this feed's registry.
@@ -36,23 +37,63 @@ public struct FeedComposer {
   /// `limit` cut the feed, else `nil`.
   @discardableResult
   public func compose(after cursor: FeedCursor?, limit: Int?, emit: (FeedRow) throws -> Void) throws -> FeedCursor? {
+    let context = context
+    let database = database
+    return try compose(after: cursor, limit: limit, emit: emit) { plugin, key, rows, admit in
+      try plugin.loadRows(from: database, after: key, limit: rows, context: context) { key, row in
+        try admit(key)
+        try emit(row)
+      }
+    }
+  }
+
+  /// Writes the rows ``compose(after:limit:emit:)`` emits with `writer` into `bytes`; the stream plugin writes its
+  /// rows of a page read in one query itself (``RowPlugin/writeRows(from:after:limit:context:to:_:admitting:)``:
+  /// the feed items' texts from the database's bytes, without their rows). Returns the `next` cursor.
+  @discardableResult
+  public func compose(
+    after cursor: FeedCursor?, limit: Int?, writing writer: inout JSONRowWriter, to bytes: inout ByteBuffer
+  ) throws -> FeedCursor? {
+    let context = context
+    let database = database
+    return try compose(
+      after: cursor, limit: limit, emit: { writer.write($0, to: &bytes) },
+      writeStream: { plugin, key, rows, admit in
+        try plugin.writeRows(
+          from: database, after: key, limit: rows, context: context, to: &writer, &bytes, admitting: admit)
+      })
+  }
+
+  private func compose(
+    after cursor: FeedCursor?, limit: Int?, emit: (FeedRow) throws -> Void,
+    writeStream: RowEmitter.StreamWriter
+  ) throws -> FeedCursor? {
     let plan = try PagePlan(registry: registry, after: cursor)
     return try withoutActuallyEscaping(emit) { emit in
-      let emitter = RowEmitter(database: database, limit: limit, context: context, emit: emit)
-      do {
-        if plan.isOneQuery(limit: limit) {
-          try database.readOneStatement { try run(plan, emitter: emitter) }
-        } else {
-          try database.read {
-            if database.sendsAhead { try database.sendAhead(plan.statements(limit: limit, context: context)) }
-            try run(plan, emitter: emitter)
-          }
-        }
-      } catch is RowEmitter.LimitReached {
-        return emitter.cursor
+      try withoutActuallyEscaping(writeStream) { writeStream in
+        try compose(
+          plan, limit: limit,
+          emitter: RowEmitter(
+            database: database, limit: limit, context: context, emit: emit, writeStream: writeStream))
       }
-      return nil
     }
+  }
+
+  /// Runs `plan` with `emitter`: in one read transaction, or as a single statement.
+  private func compose(_ plan: PagePlan, limit: Int?, emitter: RowEmitter) throws -> FeedCursor? {
+    do {
+      if plan.isOneQuery(limit: limit) {
+        try database.readOneStatement { try run(plan, emitter: emitter) }
+      } else {
+        try database.read {
+          if database.sendsAhead { try database.sendAhead(plan.statements(limit: limit, context: context)) }
+          try run(plan, emitter: emitter)
+        }
+      }
+    } catch is RowEmitter.LimitReached {
+      return emitter.cursor
+    }
+    return nil
   }
 
   private func run(_ plan: PagePlan, emitter: RowEmitter) throws {

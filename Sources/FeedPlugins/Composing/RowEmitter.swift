@@ -11,6 +11,10 @@ final class RowEmitter {
   let limit: Int?
   private let context: RowContext
   private let emit: (FeedRow) throws -> Void
+  /// Reads and hands on a stream plugin's rows of a page read in one query (``emitStream(_:reading:)``): loads
+  /// and emits them, or, when the page is written as JSON, has the plugin write them
+  /// (``RowPlugin/writeRows(from:after:limit:context:to:_:admitting:)``).
+  private let writeStream: StreamWriter
   /// The cursor after the last emitted row.
   private(set) var cursor: FeedCursor?
   private var emitted = 0
@@ -19,11 +23,18 @@ final class RowEmitter {
   /// The key of the last stream row emitted.
   var streamKey: Int64?
 
-  init(database: StoreConnection, limit: Int?, context: RowContext, emit: @escaping (FeedRow) throws -> Void) {
+  /// What writes a stream plugin's rows: the plugin, the key after which, the rows to read, each row's admission.
+  typealias StreamWriter = (any RowPlugin, Int64?, Int, (Int64) throws -> Void) throws -> Void
+
+  init(
+    database: StoreConnection, limit: Int?, context: RowContext, emit: @escaping (FeedRow) throws -> Void,
+    writeStream: @escaping StreamWriter
+  ) {
     self.database = database
     self.limit = limit
     self.context = context
     self.emit = emit
+    self.writeStream = writeStream
   }
 
   /// Emits every row of `plugins` in order, starting after `resume`'s row when one of them is its kind.
@@ -65,9 +76,7 @@ final class RowEmitter {
   /// the limit stops them: no row is kept or copied.
   func emitStream(_ plugin: any RowPlugin, reading rows: Int) throws {
     let kind = plugin.kind
-    try plugin.loadRows(from: database, after: streamKey, limit: rows, context: context) { key, row in
-      try emit(row, key: key, kind: kind, isStream: true)
-    }
+    try writeStream(plugin, streamKey, rows) { key in try admit(key: key, kind: kind, isStream: true) }
   }
 
   /// The stream plugin's next `rows` rows after ``streamKey``, read in one query and kept (a page's few).
@@ -87,12 +96,18 @@ final class RowEmitter {
 
   /// Emits `row`, or throws ``LimitReached`` when the limit was reached, and moves the cursor past it.
   private func emit(_ row: FeedRow, key: Int64, kind: String, isStream: Bool) throws {
+    try admit(key: key, kind: kind, isStream: isStream)
+    try emit(row)
+  }
+
+  /// Counts the row of `key` against the limit, or throws ``LimitReached`` when the limit was reached, and moves
+  /// the cursor past it: what comes before each row is emitted or written.
+  private func admit(key: Int64, kind: String, isStream: Bool) throws {
     if let limit, emitted >= limit { throw LimitReached() }
     if isStream {
       streamCount += 1
       streamKey = key
     }
-    try emit(row)
     emitted += 1
     cursor = FeedCursor(kind: kind, key: key, streamCount: streamCount, streamKey: streamKey)
   }
