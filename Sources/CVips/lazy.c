@@ -333,8 +333,8 @@ static cmsHTRANSFORM srgb_transform(const void *data, size_t length, int bands, 
   return made;
 }
 
-// `*image` (8-bit, 3 bands or 4 with alpha, as thumbnail() makes it) in sRGB, for an encoding whose saver strips
-// the colour profile (JPEG): computed (pixels()) into memory at `*bytes` (to free with g_free once the image is
+// `*image` (8-bit, 3 bands or 4 with alpha, as thumbnail() makes it) in sRGB, for a JPEG (whose saver strips the
+// colour profile) and for the average colour (a CSS colour, sRGB): computed (pixels()) into memory at `*bytes` (to free with g_free once the image is
 // released) and converted there from the profile the picture carries (srgb_transform()); without the conversion
 // a Display P3 photo's values would be shown as sRGB ones, washed out. Left as it is (the same pixels, so the
 // same bytes; `*bytes` NULL) without a profile, or with one that does not describe its pixels (a CMYK or grey
@@ -462,10 +462,16 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
   if (!stackfeed_vips_load()) return STACKFEED_VIPS_MISSING;
   VipsImage *image = thumbnail(bytes, length, 256, 256, 0);
   if (!image) return failed(error, capacity);
+  VipsPel *converted = NULL;  // a colour of a picture with a profile is an sRGB one too (a CSS colour)
+  if (!in_srgb(&image, &converted)) {
+    vips.free(converted);
+    return failed(error, capacity);
+  }
   size_t size = 0;
   VipsPel *made = pixels(image, &size);
   int bands = vips.get_bands(image);
   vips.object_unref(image);
+  vips.free(converted);
   if (!made) return failed(error, capacity);
   // sRGB with 3 bands, or 4 with alpha (which is left out of the average).
   unsigned long long sums[3] = {0, 0, 0};

@@ -52,7 +52,8 @@ public enum Vips {
     return text.isEmpty ? nil : text
   }
 
-  /// The average colour of the image `bytes` encode (sRGB red, green, blue), or `nil` without the library.
+  /// The average colour of the image `bytes` encode (sRGB red, green, blue: a picture with a colour profile
+  /// converted from it, as a JPEG tile is), or `nil` without the library.
   /// Decodes the whole file into a thumbnail of at most 256 pixels a side: a truncated or corrupt file throws
   /// ``ImageRefusal/Kind/unreadable``. Check the header's limits first (``ImageHeader/checkLimits()``).
   public static func averageColour(of bytes: [UInt8]) throws(ImageRefusal) -> (red: UInt8, green: UInt8, blue: UInt8)? {

@@ -6,13 +6,14 @@ import Testing
 
 /// The colour of a resized copy: a JPEG (whose saver strips the colour profile) of a picture carrying one is
 /// converted to sRGB, so a Display P3 photo keeps its colours; a picture without one is resized as it always was.
+/// Colours are measured as ``CheckedImage``'s average, in sRGB (through a WebP's profile).
 @Suite(.requires(OptionalLibrary.vips.isInstalled, OptionalLibrary.vips.skipNote))
 struct TileColourTests {
   /// The green third of stripes.jpg, (30, 200, 31): the centre of the 90 × 60 picture that a 10 × 20 cover tile
   /// keeps.
   static let green: [Double] = [30, 200, 31]
 
-  @Test("a JPEG tile of a Display P3 picture is converted to sRGB; its WebP keeps the values and the profile")
+  @Test("a JPEG tile of a Display P3 picture is converted to sRGB; its WebP keeps the profile, which says the same")
   func aDisplayP3PictureIsConvertedToSRGBInAJPEG() throws {
     let stripes = try ImageHeaderTests.fixture("stripes.jpg")
     let p3 = ColourProfile.jpeg(stripes, tagged: try ColourProfile.displayP3())
@@ -24,9 +25,9 @@ struct TileColourTests {
     #expect(ColourProfile.isClose(measured, to: expected), "\(measured), expected \(expected)")
     let webp = try #require(try Vips.resize(p3, width: 10, height: 20, crop: true, to: .webp, background: []))
     #expect(ColourProfile.carriesProfile(webp))
+    // The average applies the WebP's profile: the same sRGB colour, from the P3 values it kept.
     let kept = ColourProfile.channels(try CheckedImage(webp).placeholder)
-    #expect(
-      ColourProfile.isClose(kept, to: Self.green), "\(kept), expected \(Self.green) and the profile to say what it is")
+    #expect(ColourProfile.isClose(kept, to: expected), "\(kept), expected \(expected)")
   }
 
   @Test("a Display P3 WebP with transparency is converted too (its alpha copied, then flattened)")
@@ -40,6 +41,19 @@ struct TileColourTests {
     let expected = ColourProfile.srgb(fromDisplayP3: [30, 180, 60])
     let measured = ColourProfile.channels(try CheckedImage(tile).placeholder)
     #expect(ColourProfile.isClose(measured, to: expected), "\(measured), expected \(expected)")
+  }
+
+  @Test("a Display P3 picture's placeholder is its average colour in sRGB")
+  func aDisplayP3PicturesPlaceholderIsInSRGB() throws {
+    // green-alpha.png's (30, 180, 60) as a WebP, tagged Display P3, and as it is.
+    let png = try ImageHeaderTests.fixture("green-alpha.png")
+    let webp = try #require(try Vips.resize(png, width: 8, height: 8, crop: true, to: .webp, background: []))
+    let p3 = ColourProfile.webp(webp, tagged: try ColourProfile.displayP3())
+    let expected = ColourProfile.srgb(fromDisplayP3: [30, 180, 60])
+    let placeholder = ColourProfile.channels(try CheckedImage(p3).placeholder)
+    #expect(ColourProfile.isClose(placeholder, to: expected), "\(placeholder), expected \(expected)")
+    let untagged = ColourProfile.channels(try CheckedImage(webp).placeholder)
+    #expect(ColourProfile.isClose(untagged, to: [30, 180, 60]), "\(untagged)")
   }
 
   @Test("each profile's transform is kept for the next picture, and past the kept ones made each time: same tiles")

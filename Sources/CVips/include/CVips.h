@@ -40,7 +40,8 @@ int stackfeed_vips_load(void);
 void stackfeed_vips_load_error(char *text, size_t capacity);
 
 // The average colour of the image encoded in `length` bytes at `bytes` (JPEG, PNG, WebP, …: whatever libvips
-// reads; a truncated file is refused), in sRGB, written to `rgb` (red, green, blue). Decodes a thumbnail of at
+// reads; a truncated file is refused), in sRGB (a picture with a colour profile, a Display P3 photo, converted
+// from it as a JPEG's tile is), written to `rgb` (red, green, blue). Decodes a thumbnail of at
 // most 256 pixels a side (JPEG and WebP shrink while decoding), so the cost is small whatever the image.
 // STACKFEED_VIPS_OK, or BAD_IMAGE with libvips' reason in `error` (`capacity` bytes), or MISSING.
 int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3], char *error, size_t capacity);
