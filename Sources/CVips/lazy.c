@@ -48,7 +48,6 @@ int vips_image_hasalpha(VipsImage *image);
 int vips_autorot(VipsImage *in, VipsImage **out, ...);
 int vips_extract_area(VipsImage *in, VipsImage **out, int left, int top, int width, int height, ...);
 int vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space, ...);
-int vips_icc_is_compatible_profile(VipsImage *image, const void *data, size_t data_length);
 int vips_cast_uchar(VipsImage *in, VipsImage **out, ...);
 int vips_flatten(VipsImage *in, VipsImage **out, ...);
 int vips_bandjoin_const1(VipsImage *in, VipsImage **out, double c, ...);
@@ -92,7 +91,6 @@ static struct {
   __typeof__(vips_autorot) *autorot;
   __typeof__(vips_extract_area) *extract_area;
   __typeof__(vips_colourspace) *colourspace;
-  __typeof__(vips_icc_is_compatible_profile) *icc_is_compatible;
   __typeof__(vips_cast_uchar) *cast_uchar;
   __typeof__(vips_flatten) *flatten;
   __typeof__(vips_bandjoin_const1) *bandjoin_const1;
@@ -168,7 +166,6 @@ static void load(void) {
               find(library, (void **)&vips.autorot, "vips_autorot") &&
               find(library, (void **)&vips.extract_area, "vips_extract_area") &&
               find(library, (void **)&vips.colourspace, "vips_colourspace") &&
-              find(library, (void **)&vips.icc_is_compatible, "vips_icc_is_compatible_profile") &&
               find(library, (void **)&vips.cast_uchar, "vips_cast_uchar") &&
               find(library, (void **)&vips.flatten, "vips_flatten") &&
               find(library, (void **)&vips.bandjoin_const1, "vips_bandjoin_const1") &&
@@ -264,9 +261,18 @@ static VipsPel *pixels(VipsImage *image, size_t *size) {
 // The name libvips keeps an image's embedded ICC colour profile under (VIPS_META_ICC_NAME).
 static const char profile[] = "icc-profile-data";
 
+// The colour profile `image` carries (`*data`, `*length`: libvips' copy) when it describes RGB pixels (its header's
+// colour space, bytes 16 … 19, is `RGB `), as every picture thumbnail() makes has: 0 without one, or for a grey or
+// CMYK profile libvips keeps on the sRGB pixels it converted from it (a CMYK JPEG's is often a megabyte), which
+// vips_icc_is_compatible_profile of libvips 8.14 does not tell apart.
+static int rgb_profile(VipsImage *image, const void **data, size_t *length) {
+  return vips.get_typeof(image, profile) && vips.get_blob(image, profile, data, length) == 0 && *length >= 20 &&
+         memcmp((const unsigned char *)*data + 16, "RGB ", 4) == 0;
+}
+
 // `*image` computed (pixels()) into memory at `*bytes` (to free with g_free once the image is released), replacing
-// it with its colour profile (which the JPEG saver strips and the WebP and AVIF savers keep); 0 on failure (the
-// image released).
+// it with its colour profile (which the JPEG saver strips and the WebP and AVIF savers keep) when the profile
+// describes these pixels (rgb_profile()); 0 on failure (the image released).
 static int computed(VipsImage **image, VipsPel **bytes) {
   size_t size = 0;
   int width = vips.get_width(*image), height = vips.get_height(*image), bands = vips.get_bands(*image);
@@ -274,7 +280,7 @@ static int computed(VipsImage **image, VipsPel **bytes) {
   VipsImage *memory = *bytes ? vips.new_from_memory(*bytes, size, width, height, bands, VIPS_FORMAT_UCHAR) : NULL;
   const void *data = NULL;
   size_t length = 0;
-  if (memory && vips.get_typeof(*image, profile) && vips.get_blob(*image, profile, &data, &length) == 0) {
+  if (memory && rgb_profile(*image, &data, &length)) {
     vips.set_blob_copy(memory, profile, data, length);
   }
   vips.object_unref(*image);
@@ -337,17 +343,14 @@ static cmsHTRANSFORM srgb_transform(const void *data, size_t length, int bands, 
 // colour profile) and for the average colour (a CSS colour, sRGB): computed (pixels()) into memory at `*bytes` (to free with g_free once the image is
 // released) and converted there from the profile the picture carries (srgb_transform()); without the conversion
 // a Display P3 photo's values would be shown as sRGB ones, washed out. Left as it is (the same pixels, so the
-// same bytes; `*bytes` NULL) without a profile, or with one that does not describe its pixels (a CMYK or grey
-// profile kept on the sRGB pixels converted from it) or that lcms cannot read. 0 on failure (the image released).
+// same bytes; `*bytes` NULL) without a profile, or with one that does not describe its pixels (rgb_profile()) or
+// that lcms cannot read. 0 on failure (the image released).
 static int in_srgb(VipsImage **image, VipsPel **bytes) {
   const void *data = NULL;
   size_t length = 0, size = 0;
   int width = vips.get_width(*image), height = vips.get_height(*image), bands = vips.get_bands(*image), kept = 0;
   *bytes = NULL;
-  if ((bands != 3 && bands != 4) || !vips.get_typeof(*image, profile) ||
-      vips.get_blob(*image, profile, &data, &length) != 0 || !vips.icc_is_compatible(*image, data, length)) {
-    return 1;
-  }
+  if ((bands != 3 && bands != 4) || !rgb_profile(*image, &data, &length)) return 1;
   cmsHTRANSFORM transform = srgb_transform(data, length, bands, &kept);
   if (!transform) return 1;
   *bytes = pixels(*image, &size);

@@ -12,8 +12,8 @@ public enum Vips {
     /// Huffman tables, metadata and colour profile stripped): in sRGB, a picture with a colour profile (a
     /// Display P3 photo) converted to it first, since the file says nothing of its colours.
     case jpeg
-    /// WebP (libvips' default quality 75, metadata stripped but the photo's colour profile, its colours as they
-    /// are).
+    /// WebP (libvips' default quality 75, metadata stripped but the photo's colour profile when it is an RGB one,
+    /// its colours as they are).
     case webp
     /// AVIF (HEIF with AV1 at libvips' default quality 50, metadata stripped but the photo's colour profile, as
     /// WebP): only where ``writesAVIF``.

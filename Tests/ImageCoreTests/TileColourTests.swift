@@ -30,6 +30,19 @@ struct TileColourTests {
     #expect(ColourProfile.isClose(kept, to: expected), "\(kept), expected \(expected)")
   }
 
+  @Test("a profile that does not describe the tile's pixels is not kept: a grey JPEG's, on its sRGB WebP tile")
+  func aProfileOfOtherPixelsIsNotKept() throws {
+    // grey-profile.jpg: 8 × 8 of grey 128, one band, with a 348-byte grey profile (lcms' cmsCreateGrayProfile,
+    // gamma 2.2); its tiles are 3-band sRGB, which a grey profile does not describe.
+    let grey = try ImageHeaderTests.fixture("grey-profile.jpg")
+    #expect(ColourProfile.carriesProfile(grey))
+    let webp = try #require(try Vips.resize(grey, width: 4, height: 4, crop: true, to: .webp, background: []))
+    #expect(!ColourProfile.carriesProfile(webp))
+    let jpeg = try #require(try Vips.resize(grey, width: 4, height: 4, crop: true, to: .jpeg, background: []))
+    let measured = ColourProfile.channels(try CheckedImage(jpeg).placeholder)
+    #expect(ColourProfile.isClose(measured, to: [128, 128, 128]), "\(measured)")
+  }
+
   @Test("a Display P3 WebP with transparency is converted too (its alpha copied, then flattened)")
   func aDisplayP3PictureWithAlphaIsConverted() throws {
     // green-alpha.png: 4 × 4 of (30, 180, 60), opaque, with an alpha band; as a WebP, tagged Display P3.

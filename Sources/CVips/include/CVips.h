@@ -56,7 +56,8 @@ int stackfeed_vips_average(const void *bytes, size_t length, unsigned char rgb[3
 // JPEG carries no colour profile, so the pixels of a picture with one (a Display P3 photo) are converted from it
 // to sRGB first, on the calling thread (Little CMS, liblcms2.so.2, which libvips loads: relative colorimetric; a
 // profile's transform is kept for the next picture with the same profile); a WebP or AVIF keeps the profile and
-// the pixels.
+// the pixels. Only an RGB profile counts: a grey or CMYK one, which libvips keeps on the sRGB pixels it converts
+// such a picture to, is dropped.
 // On STACKFEED_VIPS_OK the output is `*output_length` bytes long, kept for the calling thread until
 // stackfeed_vips_take copies it out; else BAD_IMAGE (with `error`) or MISSING.
 int stackfeed_vips_resize(const void *bytes, size_t length, int width, int height, int crop, int format,
