@@ -128,6 +128,7 @@ public final class SQLiteSource: FeedSource, Sendable {
         { writer in
           let db = StoreConnection.sqlite(writer.database)
           let written = try db.versionedWrite { try body(db) }
+          checkpointer.bound(writer.database)
           return Committed(value: written.value, version: written.version)
         })
     } catch let error as DatabaseError where !error.isConstraint {

@@ -9,29 +9,33 @@ extension Database {
   public enum CheckpointMode: Sendable {
     /// As much as no reader still needs, without waiting for anyone (SQLite's own automatic checkpoints).
     case passive
-    /// Waits (up to the busy timeout) for the writer and for readers of older snapshots, copies every page and
-    /// empties the log to zero bytes, so the next write starts it again from the beginning; writers wait
-    /// meanwhile.
-    case truncate
+    /// Waits (up to the busy timeout) for the writer and for readers of older snapshots, copies every page, and
+    /// waits for the readers of the log to end, so the next write starts the log again from its beginning (the file
+    /// keeps its size and is written over); writers wait meanwhile. On the connection holding the only writer's
+    /// turn it waits for the readers alone.
+    case restart
   }
 
   /// What a checkpoint did: the log's pages and how many of them are in the database file now.
   public struct Checkpoint: Sendable, Equatable {
-    /// The pages in the write-ahead log (0 after a ``CheckpointMode/truncate`` that finished).
+    /// The pages in the write-ahead log.
     public var logPages: Int
     /// The log's pages copied into the database file, by this checkpoint or an earlier one.
     public var copiedPages: Int
-    /// False when a ``CheckpointMode/truncate`` gave up waiting for another connection (`SQLITE_BUSY`).
+    /// False when a ``CheckpointMode/restart`` gave up waiting for another connection (`SQLITE_BUSY`).
     public var finished: Bool
   }
 
-  /// Checkpoints the write-ahead log in `mode`; a `DatabaseError` for a failure other than a busy database (a
-  /// connection not in WAL mode checkpoints nothing: 0 pages).
-  public func checkpoint(_ mode: CheckpointMode) throws -> Checkpoint {
+  /// Checkpoints the write-ahead log in `mode`, waiting for other connections up to `milliseconds` (by default the
+  /// busy timeout); a `DatabaseError` for a failure other than a busy database (a connection not in WAL mode
+  /// checkpoints nothing: 0 pages).
+  public func checkpoint(_ mode: CheckpointMode, waitingAtMost milliseconds: Int32? = nil) throws -> Checkpoint {
+    if let milliseconds { sqlite3_busy_timeout(connection.handle, milliseconds) }
+    defer { if milliseconds != nil { sqlite3_busy_timeout(connection.handle, Database.busyTimeoutMilliseconds) } }
     var logPages: Int32 = 0
     var copiedPages: Int32 = 0
     let code = sqlite3_wal_checkpoint_v2(
-      connection.handle, nil, mode == .passive ? SQLITE_CHECKPOINT_PASSIVE : SQLITE_CHECKPOINT_TRUNCATE,
+      connection.handle, nil, mode == .passive ? SQLITE_CHECKPOINT_PASSIVE : SQLITE_CHECKPOINT_RESTART,
       &logPages, &copiedPages)
     let finished = code != SQLITE_BUSY
     if finished { try connection.check(code, sql: nil) }
