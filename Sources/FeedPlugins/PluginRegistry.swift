@@ -21,6 +21,8 @@ public struct PluginRegistryError: Error, Sendable, Hashable, CustomStringConver
 public struct PluginRegistry: Sendable {
   /// The plugins, in registry order.
   public let plugins: [any RowPlugin]
+  /// The plugins by placement, for the composer's page plans.
+  let placements: PagePlan.Placements
 
   /// Creates a registry; throws when the plugins cannot work together (see ``PluginRegistryError``).
   public init(_ plugins: [any RowPlugin]) throws(PluginRegistryError) {
@@ -76,6 +78,7 @@ public struct PluginRegistry: Sendable {
       }
     }
     self.plugins = plugins
+    placements = PagePlan.Placements(plugins)
   }
 
   /// This registry with `plugin` appended.

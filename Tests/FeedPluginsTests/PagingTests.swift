@@ -78,6 +78,8 @@ import Testing
     "", "x", "feed_item:1:1", "feed_item:a:1:1", "feed_item:1:-1:1", "feed item:1:1:1", "a:1:1:1:1", ":1:1:1",
     "feed_item:1:1:", "feed_item::1:1", "feed_item:1:1:x", "feed_ítem:1:1:1", "ｆeed:1:1:1", "feed_item:1:1:1\u{301}",
     "feed_item:\u{301}1:1:1", "feed_item:9223372036854775808:1:1", "feed_item:1:1:--", "feed_item:1:1: 1",
+    "feed_item:-:1:1", "feed_item:+:1:1", "feed_item:1:1:+-1", "feed_item:-9223372036854775809:1:1",
+    "feed_item:1:9223372036854775808:1", "feed_item:1:1:1:", "feed_item:1:1:-:", "feed_item:1:1:-\u{301}",
   ])
   func malformedCursorsAreRejected(text: String) {
     #expect(FeedCursor(text) == nil)
@@ -93,6 +95,19 @@ import Testing
   ])
   func cursorsAreRead(text: String, cursor: FeedCursor) {
     #expect(FeedCursor(text) == cursor)
+  }
+
+  /// A cursor's numbers are read as `Int64.init(_:)` reads them.
+  @Test(arguments: [
+    "0", "-0", "+0", "007", "-9223372036854775808", "9223372036854775807", "-9223372036854775809",
+    "9223372036854775808", "99999999999999999999", "+", "-", "", "1a", "a1", "١", "+-1", "--1", "1 ", " 1", "0x1",
+  ])
+  func cursorNumbersAreReadAsInt64Reads(number: String) {
+    let key = Int64(number)
+    let cursor = FeedCursor("feed_item:\(number):0:\(number)")
+    #expect(cursor?.key == key)
+    #expect(cursor?.streamKey == key)
+    #expect(FeedCursor("feed_item:0:\(number):-")?.streamCount == key.flatMap { $0 >= 0 ? Int($0) : nil })
   }
 
   @Test func aCursorOfAnUnknownKindIsAnError() throws {
