@@ -21,8 +21,9 @@ import SQLiteCore
 /// An answer is only ever served to a read of the version of the feed it was made from.
 ///
 /// Writes (``write(_:)``) run on connections of their own (at most ``StoreLimits/writers``), which keep no memo,
-/// move the change counter on (`StoreConnection.write`) and never checkpoint the WAL themselves: the
-/// ``SQLiteCheckpointer``'s thread does, on its own connection, while the writes go on.
+/// move the change counter on (`StoreConnection.write`) and leave the WAL's checkpoints to the
+/// ``SQLiteCheckpointer``'s thread, on its own connection, while the writes go on — but for the write that takes the
+/// log past its bound, which has it started again in its turn (``SQLiteCheckpointer/bound(_:)``).
 public final class SQLiteSource: FeedSource, Sendable {
   private final class Reader: @unchecked Sendable {  // a connection is used by one request at a time
     let database: Database
