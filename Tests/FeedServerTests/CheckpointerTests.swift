@@ -12,14 +12,14 @@ struct CheckpointerTests {
   private func store() throws -> (test: TestAPI, source: SQLiteSource) {
     let test = try TestAPI(.sqlite)
     let source = try #require(test.api.source as? SQLiteSource)
-    try source.write { db in try db.execute("CREATE TABLE blob (b BLOB)", []) }
+    _ = try source.write { db in try db.execute("CREATE TABLE blob (b BLOB)", []) }
     return (test, source)
   }
 
   /// Commits `count` writes of about 1 MB each (some 250 pages of the log each) through `source`.
   private func writeMegabytes(_ count: Int, through source: SQLiteSource) throws {
     for _ in 0..<count {
-      try source.write { db in try db.execute("INSERT INTO blob (b) VALUES (randomblob(1000000))", []) }
+      _ = try source.write { db in try db.execute("INSERT INTO blob (b) VALUES (randomblob(1000000))", []) }
     }
   }
 

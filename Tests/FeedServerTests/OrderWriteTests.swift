@@ -49,7 +49,7 @@ struct OrderWriteTests {
     "with the clock set back, a new order is placed just after the user's latest, which it replaces in the feed",
     arguments: Backend.available)
   func clockSetBack(backend: Backend) throws {
-    var api = try Self.api(backend)
+    let api = try Self.api(backend)
     let seededAt = try api.database.query("SELECT ordered_at FROM orders WHERE id = '\(Self.seeded)'")
     api.api.now = { Date(timeIntervalSince1970: 0) }
     let placed = api.send("POST", "/v1/me/orders", as: .user("default", .write), json: Self.order)
