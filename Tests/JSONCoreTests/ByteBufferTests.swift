@@ -10,19 +10,28 @@ import Testing
     var buffer = ByteBuffer(capacity: capacity)
     var expected: [UInt8] = []
     var next: UInt8 = 0
-    for size in [0, 1, 15, 16, 17, 1, 31, 32, 33, 100, 0, 257, 1] {
+    for size in [0, 1, 15, 16, 17, 1, 31, 32, 33, 18, 19, 100, 0, 257, 34, 129, 258, 1] {
       let piece = (0..<size).map { _ in
         next &+= 1
         return next
       }
-      switch size % 3 {
+      switch size % 5 {
       case 0: piece.withUnsafeBufferPointer { buffer.append($0) }
       case 1: for byte in piece { buffer.append(byte) }
-      default: buffer.append(String(decoding: piece.map { $0 & 0x7F }, as: UTF8.self))
+      case 2: buffer.append(String(decoding: piece.map { $0 & 0x7F }, as: UTF8.self))
+      case 3: buffer.append(piece.span)
+      default: buffer.append(piece.span) { $0 ^ 0x55 }
       }
-      expected += size % 3 == 2 ? piece.map { $0 & 0x7F } : piece
+      switch size % 5 {
+      case 2: expected += piece.map { $0 & 0x7F }
+      case 4: expected += piece.map { $0 ^ 0x55 }
+      default: expected += piece
+      }
       #expect(buffer.count == expected.count)
     }
+    #expect(buffer.bytes(from: 0) == expected)
+    #expect(buffer.bytes(from: 37) == Array(expected[37...]))
+    #expect(buffer.bytes(from: expected.count) == [])
     buffer.append(repeating: UInt8(ascii: " "), count: 70)
     buffer.append(repeating: UInt8(ascii: "x"), count: 0)
     expected += [UInt8](repeating: UInt8(ascii: " "), count: 70)
