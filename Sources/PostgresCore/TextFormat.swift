@@ -1,3 +1,5 @@
+import SQLCore
+
 /// Reading values from PostgreSQL's text format (<https://www.postgresql.org/docs/current/datatype.html>): the
 /// bytes libpq hands out for a column of a result in format 0.
 enum TextFormat {
@@ -6,25 +8,10 @@ enum TextFormat {
     String(decoding: bytes, as: UTF8.self)
   }
 
-  /// A decimal integer (`-42`), or nil when the text is not one that fits in 64 bits.
+  /// A decimal integer (`-42`), or nil when the text is not one that fits in 64 bits (SQLCore's one reader,
+  /// ``Swift/Int64/init(decimalText:)``).
   static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
-    var index = 0
-    let negative = bytes.first == UInt8(ascii: "-")
-    if negative { index = 1 }
-    guard index < bytes.count else { return nil }
-    var value: Int64 = 0
-    while index < bytes.count {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      // Accumulate negatively: Int64.min has no positive counterpart.
-      let (shifted, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflowMinus) = shifted.subtractingReportingOverflow(Int64(digit))
-      guard !overflowTimes, !overflowMinus else { return nil }
-      value = next
-      index += 1
-    }
-    if negative { return value }
-    return value == .min ? nil : -value
+    Int64(decimalText: bytes.span)
   }
 
   /// A double as the server writes it (`1.5`, `1e+100`, `Infinity`, `-Infinity`, `NaN`).

@@ -1,3 +1,5 @@
+import SQLCore
+
 /// A position in the composed feed, just after one row: what `list --after` takes and `next` gives.
 ///
 /// The feed item list is paged by its indexed `position` (never OFFSET); header and order rows are placed
@@ -58,27 +60,9 @@ public struct FeedCursor: Sendable, Hashable, LosslessStringConvertible {
       kind: String(Substring(description.utf8.prefix(colons.0))), key: key, streamCount: count, streamKey: streamKey)
   }
 
-  /// The decimal integer `bytes[range]` as `Int64.init(_:)` reads one (an optional sign, then at least one digit, no
-  /// overflow); `nil` otherwise.
+  /// The decimal integer `bytes[range]` (SQLCore's one reader, ``Swift/Int64/init(decimalText:)``).
   private static func integer(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Int64? {
-    var index = range.lowerBound
-    guard index < range.upperBound else { return nil }
-    let sign = bytes[index]
-    let negative = sign == UInt8(ascii: "-")
-    if negative || sign == UInt8(ascii: "+") { index += 1 }
-    guard index < range.upperBound else { return nil }
-    var value: Int64 = 0
-    while index < range.upperBound {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { return nil }
-      let (tens, overflowed) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflowedAgain) =
-        negative ? tens.subtractingReportingOverflow(Int64(digit)) : tens.addingReportingOverflow(Int64(digit))
-      guard !overflowed, !overflowedAgain else { return nil }
-      value = next
-      index += 1
-    }
-    return value
+    Int64(decimalText: bytes.extracting(range))
   }
 
   /// `KIND:KEY:COUNT:STREAMKEY`.
