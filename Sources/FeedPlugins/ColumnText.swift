@@ -19,11 +19,8 @@ public struct ColumnText: StoredText {
   /// The text of column `index`; throws when it holds anything else, NULL included (``StoreRow/string(at:)``'s
   /// error).
   @inlinable public init(_ row: StoreRow, at index: Int) throws {
-    // NULL: the error is string(at:)'s, which refuses it.
-    guard let count = try row.textCount(at: index) else {
-      _ = try row.string(at: index)
-      preconditionFailure("string(at:) read NULL")
-    }
+    // NULL: the answer is string(at:)'s, which refuses it on both backends (its error is the one thrown).
+    let count = try row.textCount(at: index) ?? row.string(at: index).utf8.count
     self.row = row
     self.index = index
     isEmpty = count == 0
