@@ -62,7 +62,7 @@ if [ -n "${PHOTO:-}" ]; then  # stored as the image 'reset' through the API, che
   stop_server
 fi
 version=$(sqlite3 "$work/feed.sqlite" "SELECT version FROM images WHERE name = 'reset'")
-tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&format=jpeg"
+tile="/v1/images/reset?v=$version&w=77&h=91&fit=cover&scale=3&r=2&format=jpeg"
 
 # nginx (scripts/bench-nginx.sh) on a free port (sets $port): /photo/reset.jpg cropped by image_filter as
 # stackfeed crops it, /static/tile.jpg the bytes stackfeed answers for the tile.
@@ -186,7 +186,7 @@ def points(side):
 totals = {"original": 0, "jpeg": 0, "webp": 0, "avif": 0}
 for name, frame in nodes:
     version, size = stored[name]
-    url = f"{server}/v1/images/{name}?v={version}&w={points(frame['width'])}&h={points(frame['height'])}&fit=cover&scale=3"
+    url = f"{server}/v1/images/{name}?v={version}&w={points(frame['width'])}&h={points(frame['height'])}&fit=cover&scale=3&r=2"
     totals["original"] += size
     for fmt in ("jpeg", "webp", "avif"):
         if totals[fmt] is None:

@@ -132,7 +132,7 @@ struct ImageLinkTests {
     try api.store([replaced])
     let second = api.get("/v1/render?limit=20")
     #expect(!second.text.contains("v=0123456789abcdef"))
-    #expect(second.text.contains("/v1/images/functional-male?v=00000000000000ff&w=370&h=414&fit=cover&scale=2"))
+    #expect(second.text.contains("/v1/images/functional-male?v=00000000000000ff&w=370&h=414&fit=cover&scale=2&r=2"))
     #expect(second.header("ETag") != first.header("ETag"))
   }
 

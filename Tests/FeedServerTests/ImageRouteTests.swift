@@ -140,7 +140,7 @@ struct ImageRouteTests {
       ("w=1024&h=1024&scale=3", [], .jpeg, 3072, 3072),
     ]
     for (query, headers, format, width, height) in cases {
-      let answer = api.get("/v1/images/tshirt?v=\(version)&\(query)", headers: headers)
+      let answer = api.get("/v1/images/tshirt?v=\(version)&\(query)&r=2", headers: headers)
       #expect(answer.status == 200, "\(query): \(answer.text)")
       #expect(
         try ImageHeader(reading: answer.body) == ImageHeader(format: format, width: width, height: height), "\(query)")
@@ -148,7 +148,7 @@ struct ImageRouteTests {
       #expect(answer.header("Cache-Control") == "public, max-age=31536000, immutable")
       #expect(answer.header("Vary") == (query.contains("format=") ? nil : "Accept"), "\(query)")
     }
-    let tile = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&fit=cover&scale=3")
+    let tile = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&fit=cover&scale=3&r=2")
     #expect(tile.body.count * 10 < (try Self.photo("tshirt")).count, "a tile is a fraction of the original")
   }
 
@@ -196,7 +196,7 @@ struct ImageRouteTests {
     for (query, headers, width, height) in [
       ("w=77&h=91&scale=3", browser, 231, 273), ("w=40&h=20&fit=contain&scale=2&format=avif", [], 80, 40),
     ] {
-      let answer = api.get("/v1/images/tshirt?v=\(version)&\(query)", headers: headers)
+      let answer = api.get("/v1/images/tshirt?v=\(version)&\(query)&r=2", headers: headers)
       #expect(answer.status == 200, "\(query): \(answer.text)")
       #expect(answer.header("Content-Type") == "image/avif", "\(query)")
       #expect(Array(answer.body[4..<12]) == Array("ftypavif".utf8), "\(query): an AVIF file")
@@ -204,8 +204,8 @@ struct ImageRouteTests {
       #expect(answer.header("ETag")?.hasSuffix(".avif\"") == true, "\(query)")
       #expect(answer.header("Vary") == (headers.isEmpty ? nil : "Accept"), "\(query)")
     }
-    let webp = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3&format=webp")
-    let avif = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3", headers: browser)
+    let webp = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3&r=2&format=webp")
+    let avif = api.get("/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3&r=2", headers: browser)
     #expect(avif.body.count < webp.body.count, "AVIF \(avif.body.count) B, WebP \(webp.body.count) B")
   }
 
@@ -216,7 +216,7 @@ struct ImageRouteTests {
     let api = try TestAPI()
     api.api.imageVariants = ImageVariants(budget: 4 << 20, revalidateAfter: .seconds(3600))
     let version = try #require(try Images.versionOf("hoodie", api))
-    let tile = "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=3&format=jpeg"
+    let tile = "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=3&r=2&format=jpeg"
     let made = api.get(tile)
     #expect(made.status == 200 && api.imageVariantsHeld == 1)
     // The store gone: a read would be 503.
@@ -228,7 +228,7 @@ struct ImageRouteTests {
     #expect(kept.header("Cache-Control") == "public, max-age=31536000, immutable")
     #expect(api.get(tile, headers: [HTTPField("If-None-Match", made.header("ETag") ?? "")]).status == 304)
     for other in [
-      "/v1/images/hoodie?w=77&h=91&scale=3&format=jpeg", "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=2",
+      "/v1/images/hoodie?w=77&h=91&scale=3&format=jpeg", "/v1/images/hoodie?v=\(version)&w=77&h=91&scale=2&r=2",
       "/v1/images/hoodie?v=\(version)",
     ] {
       #expect(api.get(other).status == 503, "\(other): not kept, so read")
@@ -241,7 +241,7 @@ struct ImageRouteTests {
   func entityTagsAndVariants() throws {
     let api = try TestAPI()
     let version = try #require(try Images.versionOf("hoodie", api))
-    let path = "/v1/images/hoodie?v=\(version)&w=77&h=91&fit=cover&scale=2&format=jpeg"
+    let path = "/v1/images/hoodie?v=\(version)&w=77&h=91&fit=cover&scale=2&r=2&format=jpeg"
     let first = api.get(path)
     let tag = try #require(first.header("ETag"))
     #expect(tag == "\"\(version)-77x91-cover-2-r2.jpeg\"")
@@ -266,7 +266,7 @@ struct ImageRouteTests {
     ("w=0&h=10", "w"), ("w=1025&h=10", "w"), ("w=10&h=99999", "h"), ("w=10", "h"), ("h=10", "w"),
     ("w=10&h=10&scale=4", "scale"), ("w=10&h=10&scale=0", "scale"), ("w=10&h=10&fit=fill", "fit"),
     ("w=10&h=10&format=gif", "format"), ("fit=cover", "fit"), ("scale=2", "scale"), ("format=webp", "format"),
-    ("w=10&h=10&size=big", "size"),
+    ("w=10&h=10&size=big", "size"), ("w=10&h=10&r=0", "r"), ("w=10&h=10&r=two", "r"), ("r=2", "r"),
   ])
   func sizesOutOfBoundsAre400NamingTheParameter(query: String, parameter: String) throws {
     let api = try TestAPI()
@@ -282,7 +282,7 @@ struct ImageRouteTests {
     let api = try TestAPI()
     let version = try #require(try Images.versionOf("tshirt", api))
     let answer = api.get(
-      "/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3", headers: [HTTPField("Accept", "image/webp")])
+      "/v1/images/tshirt?v=\(version)&w=77&h=91&scale=3&r=2", headers: [HTTPField("Accept", "image/webp")])
     #expect(answer.status == 200)
     #expect(answer.body == (try Self.photo("tshirt")))
     #expect(answer.header("Content-Type") == "image/jpeg")

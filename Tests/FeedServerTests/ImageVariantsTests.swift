@@ -25,8 +25,8 @@ struct ImageVariantsTests {
   /// The URLs of the image `name` at `version`: two kept tiles, its stored bytes, a tile without the version.
   static func urls(_ name: String, _ version: String) -> [String] {
     [
-      "/v1/images/\(name)?v=\(version)&w=77&h=91&scale=3&format=jpeg",
-      "/v1/images/\(name)?v=\(version)&w=77&h=91&scale=2&format=webp",
+      "/v1/images/\(name)?v=\(version)&w=77&h=91&scale=3&r=2&format=jpeg",
+      "/v1/images/\(name)?v=\(version)&w=77&h=91&scale=2&r=2&format=webp",
       "/v1/images/\(name)?v=\(version)", "/v1/images/\(name)?w=77&h=91&scale=3&format=jpeg",
     ]
   }

@@ -108,17 +108,17 @@ import Testing
       name: "tshirt", version: "0123456789abcdef", mediaType: "image/jpeg", width: 1200, height: 1500,
       placeholder: "#aabbcc")
     let tile = ImageVariant(frameWidth: 77, frameHeight: 91, fit: .cover, scale: 3)
-    #expect(info.url(for: tile) == "/v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=3")
+    #expect(info.url(for: tile) == "/v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=3&r=2")
     #expect(
       info.srcset(for: tile).map { "\($0.scale) \($0.url)" } == [
-        "1 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=1",
-        "2 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=2",
-        "3 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=3",
+        "1 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=1&r=2",
+        "2 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=2&r=2",
+        "3 /v1/images/tshirt?v=0123456789abcdef&w=77&h=91&fit=cover&scale=3&r=2",
       ])
     let odd = ImageInfo(
       name: "a b/ü?&%", version: "v", mediaType: "image/png", width: 1, height: 1, placeholder: "#000000")
     let box = try #require(ImageVariant(width: 10, height: 20, fit: .contain, scale: 1))
-    #expect(odd.url(for: box) == "/v1/images/a%20b%2F%C3%BC%3F%26%25?v=v&w=10&h=20&fit=contain&scale=1")
+    #expect(odd.url(for: box) == "/v1/images/a%20b%2F%C3%BC%3F%26%25?v=v&w=10&h=20&fit=contain&scale=1&r=2")
     #expect(info.aspectRatio == 0.8)
   }
 }

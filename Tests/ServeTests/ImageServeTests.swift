@@ -46,7 +46,7 @@ struct ImageServeTests {
     let created = try server.run(["token", "create", "--db", server.database, "--user", "default", "--scope", "admin"])
     let images = try #require(try server.get("/v1/images").json()["images"] as? [[String: Any]])
     let version = try #require(images.first { $0["name"] as? String == "reset" }?["version"] as? String)
-    let urls = ["/v1/images/reset?v=\(version)&w=77&h=91&scale=3&format=jpeg", "/v1/images/reset?v=\(version)"]
+    let urls = ["/v1/images/reset?v=\(version)&w=77&h=91&scale=3&r=2&format=jpeg", "/v1/images/reset?v=\(version)"]
     for url in urls + urls {  // made, then kept
       #expect(try server.get(url).status == 200 && second.get(url).status == 200, "\(url)")
     }

@@ -126,12 +126,13 @@ extension FeedAPI {
       written.version, to: HTTPResponse(status: 204, headers: [HTTPField("Cache-Control", "no-store")]))
   }
 
-  /// `GET /v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&format=jpeg|webp|avif`: without `w` and
+  /// `GET /v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&r=R&format=jpeg|webp|avif`: without `w` and
   /// `h` the stored bytes as uploaded; with them the image resized to W×S by H×S pixels (``ImageVariant``'s
   /// bounds, `fit` default `cover`, `scale` default 2) as `format`, else AVIF when `Accept` takes `image/avif` and
   /// libvips writes it, else WebP when `Accept` takes `image/webp`, else JPEG.
   /// A strong `ETag` of the version and the parameters; `Cache-Control: public, max-age=31536000, immutable`
-  /// when `v` is the image's version (the URL then names these bytes forever), `public, no-cache` otherwise.
+  /// when `v` is the image's version and, resized, `r` the revision of how variants are made (the URL then names
+  /// these bytes forever: ``ImageRequest/namesForGood(version:)``), `public, no-cache` otherwise.
   /// Without libvips the stored bytes, never cached for long.
   ///
   /// A URL naming the image's current version needs no token, even under ``requireAuth``: the version (64 bits
@@ -145,7 +146,7 @@ extension FeedAPI {
     try query.finish()
     // A kept variant of the version the URL names, which a read showed less than a second ago, is answered
     // before any read of the store (``ImageVariants``; docs/HTTP.md, "Images").
-    if let version = asked.version, asked.variant != nil,
+    if let version = asked.version, asked.variant != nil, asked.namesForGood(version: version),
       let kept = imageVariants.trusted(asked.key(name: name, version: version), name: name, version: version)
     {
       return Self.cached(kept, Self.immutable)
@@ -180,7 +181,7 @@ extension FeedAPI {
     let found = try images.info(named: name)
     imageVariants.confirm(name, version: found?.version, since: start)
     guard let info = found, !onlyAtItsVersion || asked.version == info.version else { return nil }
-    let caching = asked.version == info.version ? Self.immutable : "public, no-cache"
+    let caching = asked.namesForGood(version: info.version) ? Self.immutable : "public, no-cache"
     guard let variant = asked.variant, Vips.isAvailable else {
       guard let (_, bytes) = try images.image(named: name) else { return nil }
       let original = asked.variant == nil

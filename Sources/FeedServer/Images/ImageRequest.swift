@@ -9,6 +9,8 @@ struct ImageRequest {
   var version: String?
   /// `w`, `h`, `fit` (default cover), `scale` (default 2); `nil` without `w` and `h`.
   var variant: ImageVariant?
+  /// `r`: the revision of the variant the URL names (``ImageVariant/revision``), if any.
+  var revision: Int?
   /// The encoding of a resized answer: `format`, else AVIF when `Accept` takes it and libvips writes it, else
   /// WebP when `Accept` takes it, else JPEG.
   var output: Vips.Output
@@ -24,6 +26,7 @@ struct ImageRequest {
     let fit = try query.choice("fit", among: ImageFit.allCases.map(\.rawValue)).flatMap(ImageFit.init)
     let scale = try query.integer(
       "scale", minimum: ImageVariant.scales.lowerBound, maximum: ImageVariant.scales.upperBound)
+    revision = try query.integer("r", minimum: 1, maximum: Int(Int32.max))
     let format = try query.choice("format", among: ["jpeg", "webp", "avif"])
     if format == "avif", !Vips.writesAVIF {
       throw .badParameter(
@@ -34,9 +37,8 @@ struct ImageRequest {
       variant = ImageVariant(
         width: width, height: height, fit: fit ?? .cover, scale: scale ?? ImageVariant.defaultScale)
     case (nil, nil):
-      if let other = [fit == nil ? nil : "fit", scale == nil ? nil : "scale", format == nil ? nil : "format"]
-        .compactMap({ $0 }).first
-      {
+      let resizing = [fit == nil ? nil : "fit", scale == nil ? nil : "scale", revision == nil ? nil : "r"]
+      if let other = (resizing + [format == nil ? nil : "format"]).compactMap({ $0 }).first {
         throw .badParameter(other, "\(other) resizes the image: it needs w and h")
       }
       variant = nil
@@ -61,17 +63,18 @@ struct ImageRequest {
     80 - 5 * scale
   }
 
-  /// Which way of making variants the server follows, in every variant's `ETag` (``entityTag(of:version:)``):
-  /// moved on when the same image and parameters come to give other bytes, so that a cache revalidating a variant
-  /// made the old way gets the new one, never a 304. 2: a JPEG of a picture with a colour profile is converted to
-  /// sRGB (before, its Display P3 values were written as they were, and shown washed out).
-  static let revision = 2
+  /// Whether the URL names the bytes the server makes now at `version`, for good: `v` is `version` and, for a
+  /// resized image, `r` is ``ImageVariant/revision`` (a URL handed out before the revision moved on, or without
+  /// `r`, names bytes made another way: its answer is the current picture, never `immutable`).
+  func namesForGood(version: String) -> Bool {
+    self.version == version && (variant == nil || revision == ImageVariant.revision)
+  }
 
   /// The strong `ETag` of `variant` (this request's) of an image at `version`, in ``output``: the version, the
-  /// parameters and the ``revision``, `"c51738d95b95f954-77x91-cover-3-r2.webp"`.
+  /// parameters and ``ImageVariant/revision``, `"c51738d95b95f954-77x91-cover-3-r2.webp"`.
   func entityTag(of variant: ImageVariant, version: String) -> String {
-    "\"\(version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale)-r\(Self.revision)"
-      + ".\(output.name)\""
+    "\"\(version)-\(variant.width)x\(variant.height)-\(variant.fit.rawValue)-\(variant.scale)"
+      + "-r\(ImageVariant.revision).\(output.name)\""
   }
 
   /// The key of this request's variant of the image `name` at `version` among the ``ImageVariants``.

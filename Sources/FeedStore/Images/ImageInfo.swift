@@ -7,7 +7,7 @@ import JSONCore
 ///
 ///     let info = try Images(db).info(named: "tshirt")
 ///     info?.url(for: ImageVariant(frameWidth: 77, frameHeight: 91, fit: .cover, scale: 3))
-///     // "/v1/images/tshirt?v=…&w=77&h=91&fit=cover&scale=3"
+///     // "/v1/images/tshirt?v=…&w=77&h=91&fit=cover&scale=3&r=2"
 public struct ImageInfo: Sendable, Hashable {
   /// The image's name: an id (``TextRule/identifier``), the name an image field of a row holds.
   public let name: String
@@ -53,7 +53,7 @@ public struct ImageInfo: Sendable, Hashable {
   public var path: String { "/v1/images/\(ImageInfo.pathSegment(name))" }
 
   /// The path and query that answers this version of the image resized to `variant`:
-  /// `/v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S`.
+  /// `/v1/images/{name}?v=VERSION&w=W&h=H&fit=cover|contain&scale=S&r=R` (``ImageVariant/query``).
   public func url(for variant: ImageVariant) -> String {
     var url = ByteBuffer(capacity: self.url.utf8.count + 48)
     url.append(self.url)

@@ -21,6 +21,12 @@ public struct ImageVariant: Sendable, Hashable {
   public static let defaultScale = 2
   /// The widest and tallest frame served, in points.
   public static let maximumPoints = 1024
+  /// Which way of making variants the server follows, in every variant's URL (`r=`) and `ETag`: moved on when the
+  /// same image and parameters come to give other bytes, so that the URLs change (a browser that kept a tile made
+  /// the old way as `immutable` asks for the new one) and a cache revalidating an old URL gets the new bytes, never
+  /// a 304. 2: a JPEG of a picture with a colour profile is converted to sRGB (before, its Display P3 values were
+  /// written as they were, and shown washed out).
+  public static let revision = 2
 
   /// The frame's width in whole points, 1 to ``maximumPoints``.
   public let width: Int
@@ -67,7 +73,8 @@ public struct ImageVariant: Sendable, Hashable {
     ImageVariant(frameWidth: Double(width), frameHeight: Double(height), fit: fit, scale: scale)
   }
 
-  /// The query parameters that name this variant: `w=W&h=H&fit=F&scale=S`.
+  /// The query parameters that name this variant as the server makes it now: `w=W&h=H&fit=F&scale=S&r=R`, `R`
+  /// the ``revision``.
   public var query: String {
     var query = ByteBuffer(capacity: 48)
     appendQuery(to: &query)
@@ -84,5 +91,7 @@ public struct ImageVariant: Sendable, Hashable {
     bytes.append(fit.rawValue)
     bytes.append(literal: "&scale=")
     bytes.append(decimal: scale)
+    bytes.append(literal: "&r=")
+    bytes.append(decimal: Self.revision)
   }
 }

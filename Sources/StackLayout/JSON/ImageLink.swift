@@ -2,7 +2,7 @@
 /// `stackfeed.render/1` besides the layout's own keys (a layout input never carries it).
 ///
 /// ```swift
-/// ImageLink(url: "/v1/images/tshirt?v=…&w=77&h=91&fit=cover&scale=2",
+/// ImageLink(url: "/v1/images/tshirt?v=…&w=77&h=91&fit=cover&scale=2&r=2",
 ///           srcset: [ImageLink.Scaled(scale: 1, url: "…"), …], aspectRatio: 0.75, placeholder: Color(hex: "#C8BFB4"))
 /// ```
 public struct ImageLink: Sendable, Hashable {
