@@ -9,8 +9,10 @@ import SQLiteCore
 /// writer (`stackfeed seed` in another process) and see the feed either before or after its transaction, never
 /// half of it.
 ///
-/// Before each read the file is looked up: when it is missing the read is refused (503), and connections to a
-/// file that was replaced (another inode) are dropped, so the server follows the file at its path.
+/// Before each write the file is looked up, and before a read unless a read looked it up less than 10 ms ago
+/// (``FileLookup``: the reads of a busy server share one `stat`): when it is missing the request is refused (503),
+/// and connections to a file that was replaced (another inode) are dropped, so the server follows the file at its
+/// path.
 ///
 /// The server's one ``AnswerMemo`` is shared by every connection. A read begins its transaction with
 /// `PRAGMA data_version`, which changes on a connection whenever another connection (any process) committed since
@@ -51,6 +53,8 @@ public final class SQLiteSource: FeedSource, Sendable {
   private let readers: ConnectionPool<Reader>
   private let writers: ConnectionPool<Writer>
   private let memo: AnswerMemo
+  /// The file at ``path`` as the reads find it.
+  private let readsFile: FileLookup
   /// The WAL's checkpoints, off the writes' turn.
   let checkpointer: SQLiteCheckpointer
 
@@ -61,6 +65,7 @@ public final class SQLiteSource: FeedSource, Sendable {
     readers = ConnectionPool(limit: limits.readers, wait: limits.wait)
     writers = ConnectionPool(limit: limits.writers, wait: limits.wait)
     memo = AnswerMemo(budget: limits.answerBytes)
+    readsFile = FileLookup(path: location.path)
     checkpointer = SQLiteCheckpointer(path: location.path) {
       try location.connectSQLite(readOnly: false, creating: false)
     }
@@ -82,7 +87,7 @@ public final class SQLiteSource: FeedSource, Sendable {
   public func read<T>(seeing commit: UInt64?, _ body: (FeedSnapshot) throws -> T) throws -> T {
     // Step 1 of the memo's protocol: before the file is looked up and before the snapshot.
     let generation = memo.generationBeforeRead()
-    let file = try currentFile()
+    let file = try present(readsFile.file())
     func reading(on reader: Reader) throws -> T {
       let database = reader.database
       return try database.read {
@@ -121,7 +126,7 @@ public final class SQLiteSource: FeedSource, Sendable {
   /// writer) of the file at ``path``; ``StoreUnavailable`` when it is missing, cannot be opened or stays locked.
   /// A constraint the write breaks is thrown as it is (a plugin checks its rows before writing them).
   public func write<T>(_ body: (StoreConnection) throws -> T) throws -> Committed<T> {
-    let file = try currentFile()
+    let file = try present(FileIdentity(path: path))
     do {
       return try writers.using(
         reusing: { $0.file == file }, opening: { Writer(database: try openWriter(), file: file) },
@@ -147,9 +152,9 @@ public final class SQLiteSource: FeedSource, Sendable {
     writers.forEachIdle { $0.database.releaseMemory() }
   }
 
-  /// The identity of the file at ``path``; ``StoreUnavailable`` when it is missing.
-  private func currentFile() throws -> FileIdentity {
-    guard let file = FileIdentity(path: path) else {
+  /// `file`, the identity of the file found at ``path``; ``StoreUnavailable`` when none was.
+  private func present(_ file: FileIdentity?) throws -> FileIdentity {
+    guard let file else {
       throw StoreUnavailable(description: "the database \(path) is missing")
     }
     return file

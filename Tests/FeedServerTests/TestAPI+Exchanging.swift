@@ -22,10 +22,12 @@ extension TestAPI: ExchangingAPI {
     try token(for: "default", scope: TokenScope(rawValue: scope) ?? .read)
   }
 
-  /// Moves the SQLite database file away or back.
+  /// Moves the SQLite database file away or back; away, waits until the reads have noticed (a file found is
+  /// looked up again within 10 ms, `FileLookup`).
   func setDatabaseAvailable(_ available: Bool) throws {
     let path = database.argument
     try FileManager.default.moveItem(
       atPath: available ? path + ".away" : path, toPath: available ? path : path + ".away")
+    if !available { try waitUntil(seconds: 5) { get("/readyz").status == 503 } }
   }
 }

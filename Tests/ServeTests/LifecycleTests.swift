@@ -39,7 +39,8 @@ struct LifecycleTests {
   }
 
   @Test(
-    "a missing database is 503 with Retry-After (/readyz too; /healthz stays 200), and it serves again once it is back")
+    "a missing database is 503 with Retry-After (/readyz too; /healthz stays 200) once the reads have looked again, and it serves again once it is back"
+  )
   func missingDatabase() throws {
     let server = try ServerProcess()
     try server.seed()
@@ -47,6 +48,8 @@ struct LifecycleTests {
     #expect(try server.get("/v1/feed").status == 200)
     let aside = server.path("aside.sqlite")
     try FileManager.default.moveItem(atPath: server.database, toPath: aside)
+    // A file found is looked up again within 10 ms (FileLookup); a missing one on every read.
+    try waitUntil(seconds: 5) { try server.get("/v1/feed").status == 503 }
     for target in ["/v1/feed", "/v1/render", "/readyz"] {
       let reply = try server.get(target)
       #expect(reply.status == 503, "\(target)")
@@ -93,7 +96,12 @@ struct LifecycleTests {
       said += String(decoding: data, as: UTF8.self)
     }
     #expect(rename(swapped, server.database) == 0)
-    let locked = try server.get("/v1/feed?limit=1")
+    // The reads look the file up again within 10 ms (FileLookup), then open the locked one.
+    var locked = try server.get("/v1/feed?limit=1")
+    try waitUntil(seconds: 15) {
+      if locked.status == 200 { locked = try server.get("/v1/feed?limit=1") }
+      return locked.status != 200
+    }
     #expect(locked.status == 503, "\(locked.text)")
     #expect(locked.header("Retry-After") == "1")
     let instance = try #require(locked.text.firstMatch(of: /urn:stackfeed:request:[0-9a-f]{16}/)?.output)

@@ -60,10 +60,12 @@ final class ServedAPI: ExchangingAPI {
     return String(created.stdout.dropLast())
   }
 
-  /// Moves the database file away or back.
+  /// Moves the database file away or back; away, waits until the server's reads have noticed (a file found is
+  /// looked up again within 10 ms).
   func setDatabaseAvailable(_ available: Bool) throws {
     let away = server.path("away.sqlite")
     try FileManager.default.moveItem(
       atPath: available ? away : server.database, toPath: available ? server.database : away)
+    if !available { try waitUntil(seconds: 5) { try server.get("/readyz").status == 503 } }
   }
 }
