@@ -192,7 +192,7 @@ let package = Package(
 
     .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
     .testTarget(name: "SQLCoreTests", dependencies: ["SQLCore"]),
-    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore"]),
+    .testTarget(name: "SQLiteCoreTests", dependencies: ["SQLiteCore", "SQLCore", "CSQLite"]),
     // Against a real server: a throwaway cluster (StackfeedTestSupport.PostgresCluster), skipped without one.
     .testTarget(name: "PostgresCoreTests", dependencies: ["PostgresCore", "SQLCore", "StackfeedTestSupport"]),
     .testTarget(name: "FeedViewModelsTests", dependencies: ["FeedViewModels", "FeedModels", "CivilTime", "JSONCore"]),

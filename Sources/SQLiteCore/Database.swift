@@ -37,6 +37,7 @@ public final class Database {
   /// Opens the database at `path`; read-only opens neither create the file nor change its journal mode, and
   /// without `creating` a missing file (or folder) is an error (`isCantOpen`) instead of a new empty database.
   public init(path: String, readOnly: Bool, creating: Bool = true) throws {
+    Database.configureLibrary
     let creates = creating && !readOnly
     if creates, path != ":memory:" { try Database.createParentFolder(of: path) }
     let flags =
@@ -59,6 +60,14 @@ public final class Database {
     self.isReadOnly = readOnly
     try configure()
   }
+
+  /// SQLite's process-wide settings, made once before its first connection opens: no count of its memory
+  /// (`SQLITE_CONFIG_MEMSTATUS` off, as SQLite's recommended options have it,
+  /// <https://www.sqlite.org/compile.html#recommended_compile_time_options>), so that each of its allocations and
+  /// frees, about a hundred in a page's read, takes no mutex shared by every connection of the process. Nothing
+  /// here reads those counts (`sqlite3_memory_used`, `sqlite3_status64`, heap limits). When SQLite was started
+  /// before, by other code in the process, the setting is refused and SQLite counts as before.
+  private static let configureLibrary: Void = { _ = stackfeed_sqlite3_config_memstatus_off() }()
 
   /// A private, empty in-memory database (journal mode `memory` instead of WAL).
   public static func inMemory() throws -> Database {
