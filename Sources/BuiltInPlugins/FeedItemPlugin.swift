@@ -165,6 +165,17 @@ public struct FeedItemPlugin: RowPlugin {
     /// The name of text `index`.
     func name(at index: Int) -> String { FeedItemPlugin.textName(index) }
 
+    /// The name of text `index` as a JSON string, a literal: ``FeedItemPlugin/textName(_:)`` quoted (JSONPageTests
+    /// compare these rows with those of ``FeedItemPlugin/row(for:)``, byte for byte).
+    func writeName(at index: Int, to bytes: inout ByteBuffer) {
+      switch index {
+      case 0: bytes.append(literal: #""title""#)
+      case 1: bytes.append(literal: #""subtitle""#)
+      case 2: bytes.append(literal: #""tag""#)
+      default: bytes.append(literal: #""image""#)
+      }
+    }
+
     /// Writes text `index` with its formatter.
     func write(at index: Int, to out: inout some TextOutput & ~Copyable) -> Bool {
       switch index {

@@ -85,7 +85,7 @@ public struct JSONRowWriter {
     bytes.append(UInt8(ascii: "{"))
     for index in 0..<texts.count {
       if index > 0 { bytes.append(literal: ", ", style: style) }
-      JSONWriter.string(texts.name(at: index), to: &bytes)
+      texts.writeName(at: index, to: &bytes)
       bytes.append(literal: ": ", style: style)
       let quote = bytes.count
       bytes.append(UInt8(ascii: "\""))
