@@ -2,7 +2,7 @@ import Synchronization
 
 /// Which file a path names (``FileIdentity``), for the reads of a busy server: a file found there is looked up
 /// again only once that look-up is `interval` old, so the reads of those milliseconds share one `stat` of the path
-/// (about 2 µs of system time each on the benchmarks' machine, once for every page) and a file replaced or moved
+/// (1–2 µs of system time each on the benchmarks' machine, once for every page) and a file replaced or moved
 /// away is noticed within `interval`; a missing file is looked up every time, so one put back is noticed at once.
 final class FileLookup: Sendable {
   /// How long the file found at the path is taken to be the one there: the reads' default.
