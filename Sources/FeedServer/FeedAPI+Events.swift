@@ -27,7 +27,7 @@ extension FeedAPI {
       }
       version = after
     } else {
-      version = try StoreChanges.count(in: snapshot.database)
+      version = try snapshot.changes()
     }
     // A 503 is returned, not thrown: a thrown server error is answered as an internal one.
     guard let changeStreams else {

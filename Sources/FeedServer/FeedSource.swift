@@ -80,13 +80,23 @@ public struct FeedSnapshot {
   private let registry: PluginRegistry
   /// The connection, in the read transaction.
   let database: StoreConnection
+  /// The store's change counter (``StoreChanges``) in this snapshot when the source knew it already (a SQLite read
+  /// learns it checking the memo); `nil`: read when asked.
+  private let knownChanges: UInt64?
 
   /// A snapshot over `database`, in a read transaction of the version of the feed `memo`'s answers were made
-  /// from.
-  init(memo: RememberedAnswers?, registry: PluginRegistry, database: StoreConnection) {
+  /// from; `changes`, the store's change counter in it, when the source knows it.
+  init(memo: RememberedAnswers?, registry: PluginRegistry, database: StoreConnection, changes: UInt64? = nil) {
     self.memo = memo
     self.registry = registry
     self.database = database
+    knownChanges = changes
+  }
+
+  /// The store's change counter (``StoreChanges``) in this snapshot: the change log's version it holds every change
+  /// up to.
+  func changes() throws -> UInt64 {
+    try knownChanges ?? StoreChanges.count(in: database)
   }
 
   /// A composer over this snapshot, formatting in `context`.
@@ -98,7 +108,7 @@ public struct FeedSnapshot {
   /// holds every change up to, the `since` from which a client follows the page's changes (docs/HTTP.md, "Live
   /// changes").
   func versionHeader() throws -> HTTPField {
-    HTTPField("Stackfeed-Version", String(try StoreChanges.count(in: database)))
+    HTTPField("Stackfeed-Version", String(try changes()))
   }
 }
 

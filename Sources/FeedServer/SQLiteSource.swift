@@ -95,7 +95,10 @@ public final class SQLiteSource: FeedSource, Sendable {
         // query of this read sees.
         let version = try database.queryOne("PRAGMA data_version") { try $0.int64(at: 0) } ?? 0
         let answers = memo.answers(forReadFrom: generation, change: try change(on: reader, at: version))
-        return try body(FeedSnapshot(memo: answers, registry: registry, database: .sqlite(database)))
+        // The counter `change` read in this snapshot, or at the connection's previous read when no connection
+        // committed since (the version unchanged): the snapshot's either way.
+        return try body(
+          FeedSnapshot(memo: answers, registry: registry, database: .sqlite(database), changes: reader.changes))
       }
     }
     do {
