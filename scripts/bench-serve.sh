@@ -361,8 +361,8 @@ PY
   # is said so, and the run exits 1.
   per_request "/v1/feed?limit=20, same page, request log on" 74000 "$DB" 100 1000 same ""
   per_request "/v1/feed?limit=20, same page, request log off" 71000 "$DB" 100 1000 same "" --quiet
-  per_request "/v1/feed?limit=20, new page, request log on" 277000 "$DB" 100 1000 new ""
-  per_request "/v1/feed?limit=20, new page, request log off" 275000 "$DB" 100 1000 new "" --quiet
+  per_request "/v1/feed?limit=20, new page, request log on" 276000 "$DB" 100 1000 new ""
+  per_request "/v1/feed?limit=20, new page, request log off" 273000 "$DB" 100 1000 new "" --quiet
   per_request "/v1/render?limit=20, new page, gzip, request log off" 5525000 "$DB" 20 200 render-new-gzip "" --quiet
   # A token's page and an order, on a copy of the database (the orders are written to it).
   cp "$DB" "$work/orders.sqlite"
