@@ -155,7 +155,7 @@ struct ChangeLogTests {
         try ChangeLog.record([FeedChange(.insert, kind: "feed_item", id: "second", for: .everyone)], in: second)
       }
     }
-    try Self.waitUntil { try Self.waitsOnALock(reader) || secondDone.isFinished }
+    try waitUntil(seconds: 30) { try Self.waitsOnALock(reader) || secondDone.isFinished }
     let early = try reader.read { try ChangeLog.changes(after: start, visibleTo: "default", limit: 10, in: reader) }
     release.signal()
     try firstDone.get()
@@ -200,15 +200,6 @@ struct ChangeLogTests {
     try db.queryOne(
       "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", []
     ) { try $0.int64(at: 0) } ?? 0 > 0
-  }
-
-  /// Polls `condition` until it holds (at most 30 s).
-  static func waitUntil(_ condition: () throws -> Bool) throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while try !condition() {
-      guard ContinuousClock.now < deadline else { throw CancellationError() }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
   }
 }
 

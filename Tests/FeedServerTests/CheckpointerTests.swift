@@ -27,23 +27,13 @@ struct CheckpointerTests {
     ((try? FileManager.default.attributesOfItem(atPath: source.path + "-wal"))?[.size] as? NSNumber)?.intValue ?? 0
   }
 
-  /// Waits up to 20 s for `condition`, looking every 10 ms; whether it came true.
-  private func eventually(_ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .seconds(20)
-    while !condition() {
-      if ContinuousClock.now > deadline { return false }
-      usleep(10_000)
-    }
-    return true
-  }
-
   @Test("past 1,000 pages the checkpointer copies the log, and the next write starts the log again")
   func theLogIsCheckpointedAndStartedAgain() throws {
     let (test, source) = try store()
     try writeMegabytes(3, through: source)
     #expect(source.checkpointer.checkpoints == 0, "no checkpoint under 1,000 pages")
     try writeMegabytes(2, through: source)
-    #expect(eventually { source.checkpointer.checkpoints >= 1 })
+    try waitUntil(seconds: 20) { source.checkpointer.checkpoints >= 1 }
     let size = walBytes(source)
     try writeMegabytes(1, through: source)
     // Every page was copied and nobody reads the log: the write began it again instead of growing it.
@@ -70,12 +60,11 @@ struct CheckpointerTests {
     // A write 1,000 pages after the attempt the reader held up, once the thread's passive checkpoint (copying what
     // the reader held back) is done, has it started again, and the one after it begins the log anew.
     var after = 0
-    #expect(
-      eventually {
-        after += 1
-        return (try? source.write { db in try db.execute("INSERT INTO blob (b) VALUES (randomblob(50000))", []) })
-          != nil && source.checkpointer.logPages < SQLiteCheckpointer.pages
-      }, "the log was started again")
+    try waitUntil(seconds: 20) {  // the log started again
+      after += 1
+      return (try? source.write { db in try db.execute("INSERT INTO blob (b) VALUES (randomblob(50000))", []) })
+        != nil && source.checkpointer.logPages < SQLiteCheckpointer.pages
+    }
     let size = walBytes(source)
     try writeMegabytes(3, through: source)
     #expect(walBytes(source) == size, "the file is written over, not grown")

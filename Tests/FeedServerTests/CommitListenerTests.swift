@@ -51,7 +51,7 @@ struct CommitListenerTests {
       #expect(firstTitle == "Old")
       let writer = try PostgresCore.Connection(test.database.argument)
       try writer.write { try writer.execute("UPDATE feed_item SET title = 'New'") }  // announced, no number
-      try ChangeLogTests.waitUntil { (generation(source) ?? 0) > before }
+      try waitUntil(seconds: 30) { (generation(source) ?? 0) > before }
       let firstAgain = try title(in: first)
       #expect(firstAgain == "Old", "the first read's snapshot misses the commit")
       first.memo?.remember(HTTPResponse(status: 200, body: Array("Old".utf8)), for: Self.key)
@@ -80,7 +80,7 @@ struct CommitListenerTests {
     let theirs = try other.write { db in try db.execute("UPDATE feed_item SET title = 'Theirs'", []) }
     #expect(theirs.version == written.version + 1)
     #expect(source.answersWithoutReading(seeing: theirs.version) == nil || generation(source) == start + 2)
-    try ChangeLogTests.waitUntil { source.answersWithoutReading(seeing: theirs.version) != nil }
+    try waitUntil(seconds: 30) { source.answersWithoutReading(seeing: theirs.version) != nil }
     #expect(generation(source) == start + 2, "one generation per commit")
   }
 
@@ -92,7 +92,7 @@ struct CommitListenerTests {
     #expect(source.answersWithoutReading(seeing: 0) != nil)
     #expect(source.answersWithoutReading(seeing: UInt64.max) == nil)
     let theirs = try other.write { db in try db.execute("UPDATE feed_item SET title = 'Theirs'", []) }
-    try ChangeLogTests.waitUntil { source.answersWithoutReading(seeing: theirs.version) != nil }
+    try waitUntil(seconds: 30) { source.answersWithoutReading(seeing: theirs.version) != nil }
     #expect(source.answersWithoutReading(seeing: theirs.version + 1) == nil)
   }
 }
